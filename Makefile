@@ -1,0 +1,25 @@
+# The two commands: `make play` and `make test`. Both set up what is missing first.
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: setup play test lint bench clean
+
+setup:
+	@bash scripts/setup.sh
+
+play: setup
+	@$(BIN)/accessible-cards
+
+lint: setup
+	$(BIN)/ruff check accessible_cards tests benchmarks
+	$(BIN)/ruff format --check accessible_cards tests benchmarks
+	$(BIN)/mypy
+
+test: lint
+	$(BIN)/python -m pytest
+
+bench: setup
+	$(BIN)/python benchmarks/war_speed.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,136 @@
+"""The ``accessible-cards`` command: play, replay and simulate."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from . import __version__
+from .engine import Event, parse_settings
+from .errors import CardsError
+from .games.war import TURN, WarOptions, WarState
+from .narration import war as war_text
+from .scenario import dumps_event, load
+from .simulate import simulate_war
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser, with one sub-command per task."""
+    parser = argparse.ArgumentParser(
+        prog="accessible-cards",
+        description="Card games for blind and visually impaired players, by speech and braille.",
+    )
+    parser.add_argument("--version", action="version", version=f"accessible-cards {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
+
+    play = commands.add_parser("play", help="play a game (War, for now headless: its events as lines)")
+    play.add_argument("game", nargs="?", default="war", choices=["war"], help="the game (default: war)")
+    play.add_argument("--players", type=int, default=2, metavar="N", help="2 to 4 players (default 2)")
+    play.add_argument("--seed", type=int, default=None, metavar="S", help="the seed for the shuffle")
+    play.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a rule option")
+
+    replay = commands.add_parser("replay", help="play a scenario file and print its events")
+    replay.add_argument("file", metavar="FILE", help="a scenario file (JSON)")
+    replay.add_argument("--json", action="store_true", help="print JSON Lines, one event per line")
+
+    simulate = commands.add_parser("simulate", help="play many seeded games and print their figures")
+    simulate.add_argument("game", choices=["war"], help="the game")
+    simulate.add_argument("--players", type=int, default=2, metavar="N", help="2 to 4 players (default 2)")
+    simulate.add_argument("--games", type=int, default=1000, metavar="G", help="how many games (default 1000)")
+    simulate.add_argument("--seed", type=int, default=1, metavar="S", help="the seed (default 1)")
+    simulate.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a rule option")
+    simulate.add_argument("--json", action="store_true", help="print one JSON object")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "replay":
+            return _replay(args.file, args.json)
+        if args.command == "simulate":
+            return _simulate(parser, args)
+        if args.command == "play":
+            return _play(parser, args.players, args.seed, args.set)
+        return _play(parser, 2, None, [])
+    except CardsError as error:
+        print(f"accessible-cards: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+def _play(parser: argparse.ArgumentParser, players: int, seed: int | None, settings: list[str]) -> int:
+    """One War game, played through and told line by line."""
+    if not 2 <= players <= 4:
+        parser.error(f"--players: War is for 2 to 4 players, not {players}")
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+    options = WarOptions.from_mapping(parse_settings(settings))
+    state = WarState(players, options, seed)
+    print(f"War for {players} players, seed {seed}. Replay it with: accessible-cards play war --seed {seed}")
+    _tell(state, state.start())
+    while state.result is None:
+        _tell(state, state.apply(TURN))
+    return 0
+
+
+def _tell(state: WarState, events: list[Event]) -> None:
+    view = state.view(0)
+    for event in events:
+        line = war_text.describe(event, view)
+        if line:
+            print(line)
+
+
+def _replay(path: str, as_json: bool) -> int:
+    scenario = load(path)
+    state = scenario.state
+    if not isinstance(state, WarState):
+        raise AssertionError("only War scenarios exist so far")
+    events = state.start()
+    while True:
+        for event in events:
+            if as_json:
+                print(dumps_event(event.to_dict()))
+        if not as_json:
+            _tell(state, events)
+        if state.result is not None:
+            return 0
+        events = state.apply(TURN)
+
+
+def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    if not 2 <= args.players <= 4:
+        parser.error(f"--players: War is for 2 to 4 players, not {args.players}")
+    if args.games < 1:
+        parser.error(f"--games: at least 1, not {args.games}")
+    figures = simulate_war(args.players, args.games, args.seed, parse_settings(args.set))
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        _print_figures(figures)
+    return 0
+
+
+def _print_figures(figures: dict[str, Any]) -> None:
+    options = ", ".join(f"{k}={v}" for k, v in figures["options"].items())
+    print(f"War, {figures['players']} players, {figures['games']} games, seed {figures['seed']}; options: {options}")
+    for name in ("rounds", "battles", "plays", "wars"):
+        s = figures[name]
+        print(f"{name.capitalize()} per game: mean {s['mean']}, median {s['median']}, 95th percentile {s['p95']}")
+    wins = ", ".join(f"player {seat + 1}: {n}" for seat, n in enumerate(figures["wins"]))
+    print(f"Wins: {wins}. Draws: {figures['draws']} (of them cycles: {figures['cycles']}).")
+    print(f"First battle a war: {figures['first_battle_war_rate']:.4f} of games.")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,243 @@
+"""The engine core every game shares: events, results, legal actions, options, the random source.
+
+A game state takes actions and returns frozen events: facts with no prose.
+Events only ever carry public facts; what one seat may know besides is in
+that seat's view. Chance comes only from the state's own seeded
+:class:`random.Random`, so seed + actions replay a game exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Generic, TypeVar
+
+from .cards import Card
+from .errors import OptionError
+
+A = TypeVar("A")
+
+
+def _plain(value: Any) -> Any:
+    """A JSON-ready form of an event field: cards become codes, tuples lists."""
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, (tuple, list)):
+        return [_plain(item) for item in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """A fact about the game. Subclasses name their ``type`` and hold public facts only."""
+
+    type: ClassVar[str] = "event"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The event as JSON-ready data, ``type`` first."""
+        data: dict[str, Any] = {"type": self.type}
+        for field in fields(self):
+            data[field.name] = _plain(getattr(self, field.name))
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a game ended: ``scores`` per seat, the ``winners`` (all who drew, on a draw)."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    reason: str
+
+    @property
+    def draw(self) -> bool:
+        """True when more than one seat shares the win."""
+        return len(self.winners) != 1
+
+
+class LegalActions(Generic[A]):
+    """The legal actions now: supports ``in``, ``bool``, ``len`` and iteration."""
+
+    __slots__ = ("_actions",)
+
+    def __init__(self, actions: Sequence[A]) -> None:
+        self._actions = tuple(actions)
+
+    def __contains__(self, action: object) -> bool:
+        return action in self._actions
+
+    def __bool__(self) -> bool:
+        return bool(self._actions)
+
+    def __len__(self) -> int:
+        return len(self._actions)
+
+    def __iter__(self) -> Iterator[A]:
+        return iter(self._actions)
+
+    def __repr__(self) -> str:
+        return f"LegalActions({list(self._actions)!r})"
+
+
+class GameState(ABC, Generic[A]):
+    """The shape of every game's state.
+
+    ``start()`` performs the deal and returns its events; then ``apply()``
+    takes one legal action at a time until ``result`` is set.
+    """
+
+    game: ClassVar[str]
+    players: int
+
+    @abstractmethod
+    def start(self) -> list[Event]:
+        """Deal (an automatic step) and return its events."""
+
+    @abstractmethod
+    def legal_actions(self) -> LegalActions[A]:
+        """Every action allowed now; empty when the game is over."""
+
+    @abstractmethod
+    def apply(self, action: A) -> list[Event]:
+        """Take one legal action; raises IllegalActionError otherwise."""
+
+    @abstractmethod
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may know now, and nothing more."""
+
+    @property
+    @abstractmethod
+    def result(self) -> Result | None:
+        """How the game ended, or None while it goes on."""
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has a result."""
+        return self.result is not None
+
+    @abstractmethod
+    def clone(self) -> GameState[A]:
+        """An independent copy, cheaper than ``deepcopy``."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """The whole state as JSON-ready data; ``from_json`` reads it back."""
+
+
+def rng_state(rng: random.Random) -> list[Any]:
+    """A JSON-ready form of a random source's state."""
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def rng_from_state(data: Sequence[Any]) -> random.Random:
+    """The random source a ``rng_state`` list describes."""
+    rng = random.Random()
+    rng.setstate((int(data[0]), tuple(int(x) for x in data[1]), data[2]))
+    return rng
+
+
+def clone_rng(rng: random.Random) -> random.Random:
+    """An independent copy of a random source."""
+    copy = random.Random()
+    copy.setstate(rng.getstate())
+    return copy
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One named option: its default, how a text or JSON value becomes it, and what it allows."""
+
+    name: str
+    default: Any
+    parse: Callable[[Any], Any]
+    allowed: str
+
+
+def choice(*names: str) -> Callable[[Any], str]:
+    """A parser that takes one of ``names``."""
+
+    def parse(value: Any) -> str:
+        if isinstance(value, str) and value.strip().lower() in names:
+            return value.strip().lower()
+        raise ValueError(value)
+
+    return parse
+
+
+def whole_number(low: int, high: int | None = None, *, none_word: str | None = None) -> Callable[[Any], int | None]:
+    """A parser for a whole number in ``low..high``; ``none_word`` (or JSON null) means no value."""
+
+    def parse(value: Any) -> int | None:
+        if none_word is not None and (value is None or (isinstance(value, str) and value.strip().lower() == none_word)):
+            return None
+        if isinstance(value, bool):
+            raise ValueError(value)
+        if isinstance(value, str):
+            text = value.strip()
+            if not text.lstrip("-").isdigit():
+                raise ValueError(value)
+            value = int(text)
+        if not isinstance(value, int) or value < low or (high is not None and value > high):
+            raise ValueError(value)
+        return value
+
+    return parse
+
+
+def flag(value: Any) -> bool:
+    """A parser for on/off options: JSON booleans, or yes/no words."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        word = value.strip().lower()
+        if word in ("true", "yes", "on", "1"):
+            return True
+        if word in ("false", "no", "off", "0"):
+            return False
+    raise ValueError(value)
+
+
+def parse_options(specs: Sequence[OptionSpec], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Defaults overlaid with ``given``; an unknown name or a bad value raises OptionError."""
+    by_name = {spec.name: spec for spec in specs}
+    values = {spec.name: spec.default for spec in specs}
+    for name, raw in given.items():
+        spec = by_name.get(name)
+        if spec is None:
+            raise OptionError(
+                "error-option-unknown",
+                f"unknown option {name!r}; options are: {', '.join(by_name)}",
+                name=name,
+                known=", ".join(by_name),
+            )
+        try:
+            values[name] = spec.parse(raw)
+        except (ValueError, TypeError):
+            raise OptionError(
+                "error-option-value",
+                f"option {name!r} does not take {raw!r}; it takes {spec.allowed}",
+                name=name,
+                value=str(raw),
+                allowed=spec.allowed,
+            ) from None
+    return values
+
+
+def parse_settings(pairs: Sequence[str]) -> dict[str, str]:
+    """``KEY=VALUE`` words (as given to ``--set``) as a mapping; a word without ``=`` raises OptionError."""
+    result: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise OptionError(
+                "error-option-pair",
+                f"{pair!r} is not KEY=VALUE",
+                pair=pair,
+            )
+        result[name.strip()] = value.strip()
+    return result

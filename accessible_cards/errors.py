@@ -1,0 +1,35 @@
+"""The one family of errors: every refusal carries a message id and its parameters.
+
+The narrator says an error in the player's language from ``msg_id`` and
+``params``; ``str(error)`` is a plain English sentence for logs and the
+headless commands.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class CardsError(ValueError):
+    """Base of every refusal: bad input, illegal action, bad file."""
+
+    def __init__(self, msg_id: str, text: str, **params: Any) -> None:
+        super().__init__(text)
+        self.msg_id = msg_id
+        self.params: dict[str, Any] = params
+
+
+class CardParseError(CardsError):
+    """A card code that is not a card of the deck in use."""
+
+
+class OptionError(CardsError):
+    """An unknown option, or a value an option does not take."""
+
+
+class IllegalActionError(CardsError):
+    """An action the rules do not allow now."""
+
+
+class ScenarioError(CardsError):
+    """A scenario file that cannot be played as written."""

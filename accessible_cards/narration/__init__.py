@@ -1,0 +1,3 @@
+"""Narration: engine events and a seat's view turned into words."""
+
+from __future__ import annotations

@@ -1,0 +1,41 @@
+"""Spoken names of cards and seats (English)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import Card, Suit
+
+RANK_NAMES = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king")
+SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
+
+
+def card_name(card: Card) -> str:
+    """``seven of hearts``; a number card is its number."""
+    if card.suit is None:
+        return str(card.rank)
+    return f"{RANK_NAMES[card.rank - 1]} of {SUIT_NAMES[card.suit]}"
+
+
+def rank_name(card: Card) -> str:
+    """The rank alone, as in ``both turn up a seven``."""
+    if card.suit is None:
+        return str(card.rank)
+    return RANK_NAMES[card.rank - 1]
+
+
+def seat_name(seat: int) -> str:
+    """Seats are said from 1."""
+    return f"Player {seat + 1}"
+
+
+def join(words: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def cards(count: int) -> str:
+    """``1 card``, ``2 cards``."""
+    return f"{count} card" if count == 1 else f"{count} cards"
