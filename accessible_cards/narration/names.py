@@ -17,11 +17,12 @@ def card_name(card: Card) -> str:
     return f"{RANK_NAMES[card.rank - 1]} of {SUIT_NAMES[card.suit]}"
 
 
-def rank_name(card: Card) -> str:
-    """The rank alone, as in ``both turn up a seven``."""
+def ranks_name(card: Card) -> str:
+    """The rank in the plural, as in ``a tie of sixes``."""
     if card.suit is None:
-        return str(card.rank)
-    return RANK_NAMES[card.rank - 1]
+        return f"{card.rank}s"
+    name = RANK_NAMES[card.rank - 1]
+    return name + "es" if name.endswith("x") else name + "s"
 
 
 def seat_name(seat: int) -> str:
@@ -36,6 +37,11 @@ def join(words: Sequence[str]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
+def plural(count: int, word: str) -> str:
+    """``1 round``, ``2 rounds``."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
 def cards(count: int) -> str:
     """``1 card``, ``2 cards``."""
-    return f"{count} card" if count == 1 else f"{count} cards"
+    return plural(count, "card")

@@ -16,7 +16,7 @@ from ..games.war import (
     WarStarted,
     WarView,
 )
-from .names import card_name, cards, join, rank_name, seat_name
+from .names import card_name, cards, join, plural, ranks_name, seat_name
 
 
 def describe(event: Event, view: WarView) -> str | None:
@@ -36,7 +36,7 @@ def describe(event: Event, view: WarView) -> str | None:
             best = dict(event.cards)[event.high[0]]
             return f"{seat_name(event.high[0])} wins with the {card_name(best)}. Cards: {shown}."
         tied = dict(event.cards)[event.high[0]]
-        return f"Tie of {rank_name(tied)}s between {join([seat_name(s) for s in event.high])}. Cards: {shown}."
+        return f"Tie of {ranks_name(tied)} between {join([seat_name(s) for s in event.high])}. Cards: {shown}."
     if isinstance(event, WarStarted):
         return f"War! {join([seat_name(s) for s in event.seats])} go to war."
     if isinstance(event, FaceDown):
@@ -49,7 +49,7 @@ def describe(event: Event, view: WarView) -> str | None:
     if isinstance(event, RanShort):
         return f"{join([seat_name(s) for s in event.seats])} cannot finish the war."
     if isinstance(event, Took):
-        holds = join([f"{seat_name(s)} {view.pile_sizes[s]}" for s in range(view.players) if view.in_game[s]])
+        holds = join([f"{seat_name(s)} {view.pile_sizes[s]}" for s in range(view.players)])
         return f"{seat_name(event.seat)} takes {cards(event.count)}. Holding: {holds}."
     if isinstance(event, TableSetAside):
         return f"{cards(event.count)} on the table go out of play."
@@ -62,7 +62,10 @@ def describe(event: Event, view: WarView) -> str | None:
 
 
 def _game_over(event: GameOver) -> str:
-    counts = f"{event.rounds} rounds, {event.battles} battles, {event.plays} plays, {event.wars} wars"
+    counts = ", ".join(
+        plural(n, word)
+        for n, word in ((event.rounds, "round"), (event.battles, "battle"), (event.plays, "play"), (event.wars, "war"))
+    )
     names = join([seat_name(s) for s in event.winners])
     if event.reason == "cycle":
         return f"Game over: the same position came back, so the game would never end. Draw between {names}. {counts}."

@@ -1,0 +1,78 @@
+"""War games per second: the engine's simulate path against a minimal ints-and-deque War.
+
+Both play the same seeded 2-player games under the same rules (3 face down,
+winnings shuffled back, a player who cannot finish a war loses). The two are
+timed in alternating batches in one run, so a busy machine slows both alike;
+the figure to read is the ratio. Run: ``.venv/bin/python benchmarks/war_speed.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from minimal_war import play as minimal_play  # noqa: E402
+
+from accessible_cards.games.war import TURN, WarState  # noqa: E402
+
+
+def engine_batch(seeds: range) -> int:
+    """The simulate path: play_out, no listener."""
+    plays = 0
+    for seed in seeds:
+        state = WarState(2, seed=seed)
+        state.play_out()
+        plays += state.plays
+    return plays
+
+
+def narrated_batch(seeds: range) -> int:
+    """The interactive path: one apply() per battle, events built."""
+    plays = 0
+    for seed in seeds:
+        state = WarState(2, seed=seed)
+        state.start()
+        while state.result is None:
+            state.apply(TURN)
+        plays += state.plays
+    return plays
+
+
+def minimal_batch(seeds: range) -> int:
+    return sum(minimal_play(seed) for seed in seeds)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=2000, help="games per batch (default 2000)")
+    parser.add_argument("--repeats", type=int, default=5, help="alternating batches (default 5)")
+    args = parser.parse_args()
+    timings: dict[str, list[float]] = {"minimal": [], "engine": [], "events": []}
+    batches = {"minimal": minimal_batch, "engine": engine_batch, "events": narrated_batch}
+    checks: dict[str, int] = {}
+    for repeat in range(args.repeats):
+        seeds = range(repeat * args.games, (repeat + 1) * args.games)
+        for name, batch in batches.items():
+            start = time.perf_counter()
+            checks[name] = batch(seeds)
+            timings[name].append(time.perf_counter() - start)
+        if len(set(checks.values())) != 1:
+            raise SystemExit(f"the three paths disagree on the same games: {checks}")
+    best = {name: min(values) for name, values in timings.items()}
+    ratios = [e / m for e, m in zip(timings["engine"], timings["minimal"], strict=True)]
+    event_ratios = [e / m for e, m in zip(timings["events"], timings["minimal"], strict=True)]
+    print(f"Python {platform.python_version()} on {platform.machine()}, {args.games} games x {args.repeats} batches")
+    for name, label in (("minimal", "minimal War"), ("engine", "engine, simulate path"), ("events", "engine, events")):
+        print(f"{label:24} {args.games / best[name]:9.0f} games/s (best batch)")
+    print(f"engine / minimal time: median {statistics.median(ratios):.2f}x (batches: {', '.join(f'{r:.2f}' for r in ratios)})")
+    print(f"events / minimal time: median {statistics.median(event_ratios):.2f}x")
+
+
+if __name__ == "__main__":
+    main()
