@@ -531,6 +531,7 @@ class WarState(GameState[WarAction]):
         others = tuple(seat for seat in self.alive if seat not in seats)
         if not others:
             self.alive = ()
+            self._refresh()
             self._finish(events, seats, "draw_short")
             return
         if events is not None:
@@ -678,7 +679,8 @@ class WarState(GameState[WarAction]):
         state._rng = rng_from_state(data["rng"])
         given = data["given"]
         state._given = None if given is None else ([list(p) for p in given[0]], list(given[1]))
-        state.phase = str(data["phase"])
+        phases = {phase: phase for phase in (_DEAL, _BATTLE, _WAR, _OVER)}
+        state.phase = phases[str(data["phase"])]  # the constants themselves: the battle loop compares by identity
         state.piles = [deque(int(c) for c in pile) for pile in data["piles"]]
         state.set_aside = [int(c) for c in data["set_aside"]]
         state.out_of_play = [int(c) for c in data["out_of_play"]]
