@@ -11,11 +11,14 @@ from typing import Any
 
 from . import __version__
 from .engine import Event, parse_settings
-from .errors import CardsError
+from .errors import CardsError, ScenarioError
+from .games.bundles import BundlesState
+from .games.bundles_rules import VARIANTS
 from .games.war import TURN, WarOptions, WarState
+from .narration import bundles as bundles_text
 from .narration import war as war_text
-from .scenario import dumps_event, load
-from .simulate import simulate_war
+from .scenario import BundlesMove, dumps_event, load
+from .simulate import simulate_bundles, simulate_war
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -38,8 +41,11 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--json", action="store_true", help="print JSON Lines, one event per line")
 
     simulate = commands.add_parser("simulate", help="play many seeded games and print their figures")
-    simulate.add_argument("game", choices=["war"], help="the game")
-    simulate.add_argument("--players", type=int, default=2, metavar="N", help="2 to 4 players (default 2)")
+    simulate.add_argument("game", choices=["war", "bundles"], help="the game")
+    simulate.add_argument(
+        "--variant", choices=VARIANTS, default="standard", help="the bundles preset (default standard)"
+    )
+    simulate.add_argument("--players", type=int, default=None, metavar="N", help="2 to 4 players (default 2)")
     simulate.add_argument("--games", type=int, default=1000, metavar="G", help="how many games (default 1000)")
     simulate.add_argument("--seed", type=int, default=1, metavar="S", help="the seed (default 1)")
     simulate.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a rule option")
@@ -94,8 +100,13 @@ def _tell(state: WarState, events: list[Event]) -> None:
 def _replay(path: str, as_json: bool) -> int:
     scenario = load(path)
     state = scenario.state
+    if isinstance(state, BundlesState):
+        lines = _replay_bundles(state, scenario.moves, as_json)
+        for line in lines:
+            print(line)
+        return 0
     if not isinstance(state, WarState):
-        raise AssertionError("only War scenarios exist so far")
+        raise AssertionError("only War and bundles scenarios exist so far")
     events = state.start()
     while True:
         for event in events:
@@ -108,7 +119,56 @@ def _replay(path: str, as_json: bool) -> int:
         events = state.apply(TURN)
 
 
+def _replay_bundles(state: BundlesState, moves: Sequence[BundlesMove] | None, as_json: bool) -> list[str]:
+    """Play a bundles scenario to its end (or its last move) and return the lines to print.
+
+    Everything is played before anything is printed, so a bad move prints
+    nothing but its one error line. Without ``moves`` the choices are random,
+    drawn from the scenario's seed.
+    """
+    lines: list[str] = []
+
+    def tell(events: list[Event]) -> None:
+        view = state.view(0)
+        for event in events:
+            if as_json:
+                lines.append(dumps_event(event.to_dict()))
+            else:
+                line = bundles_text.describe(event, view)
+                if line:
+                    lines.append(line)
+
+    tell(state.start())
+    if moves is None:
+        chooser = random.Random(state.seed)
+        while state.result is None:
+            tell(state.apply(chooser.choice(state.actions())))
+        return lines
+    for move in moves:
+        if state.result is not None:
+            raise ScenarioError(
+                "error-scenario-move", f"move {move.number}: the game is over", move=move.number, reason="game over"
+            )
+        tell(state.apply(move.action(state)))
+    if state.result is None and not as_json:
+        lines.append(f"The scenario's moves end here, after move {len(moves)}; the game is not over.")
+    return lines
+
+
 def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    if args.game == "bundles":
+        if args.players is not None and not 2 <= args.players <= 4:
+            parser.error(f"--players: Stealing Bundles is for 2 to 4 players, not {args.players}")
+        if args.games < 1:
+            parser.error(f"--games: at least 1, not {args.games}")
+        figures = simulate_bundles(args.variant, args.players, args.games, args.seed, parse_settings(args.set))
+        if args.json:
+            print(json.dumps(figures))
+        else:
+            _print_bundles_figures(figures)
+        return 0
+    if args.players is None:
+        args.players = 2
     if not 2 <= args.players <= 4:
         parser.error(f"--players: War is for 2 to 4 players, not {args.players}")
     if args.games < 1:
@@ -119,6 +179,22 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     else:
         _print_figures(figures)
     return 0
+
+
+def _print_bundles_figures(figures: dict[str, Any]) -> None:
+    options = ", ".join(f"{k}={v}" for k, v in figures["options"].items() if k not in ("variant", "players"))
+    print(
+        f"Stealing Bundles, {figures['variant']}, {figures['players']} players, {figures['games']} games; "
+        f"options: {options}"
+    )
+    wins = ", ".join(f"player {seat + 1}: {n}" for seat, n in enumerate(figures["wins"]))
+    means = ", ".join(f"player {seat + 1}: {m}" for seat, m in enumerate(figures["score"]["mean"]))
+    print(f"Wins: {wins}. Draws: {figures['draws']}.")
+    print(f"Mean cards: {means}.")
+    print(
+        f"Per game: {figures['steals_per_game']} steals, {figures['captures_per_game']} captures, "
+        f"{figures['trails_per_game']} trails."
+    )
 
 
 def _print_figures(figures: dict[str, Any]) -> None:

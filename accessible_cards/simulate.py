@@ -6,6 +6,8 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from .games.bundles import BundlesState
+from .games.bundles_rules import BundlesOptions
 from .games.war import TURN, WarOptions, WarStarted, WarState
 from .stats import summary
 
@@ -47,4 +49,48 @@ def simulate_war(players: int, games: int, seed: int, settings: Mapping[str, Any
         "draws": draws,
         "cycles": cycles,
         "first_battle_war_rate": round(first_wars / games, 6) if games else 0.0,
+    }
+
+
+def simulate_bundles(
+    variant: str, players: int | None, games: int, seed: int, settings: Mapping[str, Any]
+) -> dict[str, Any]:
+    """Play ``games`` Stealing Bundles games with random legal choices and summarise them for ``--json``."""
+    given = dict(settings)
+    if players is not None:
+        given["players"] = players
+    options = BundlesOptions.preset(variant, given)
+    n = options.players
+    wins = [0] * n
+    totals = [0] * n
+    draws = steals = captures = trails = 0
+    for game_seed in game_seeds(seed, games):
+        state = BundlesState(options, game_seed)
+        chooser = random.Random(game_seed ^ 0x5BD1E995)
+        state.start()
+        while state.result is None:
+            state.play_quiet(chooser.choice(state.actions()))
+        result = state.result
+        if len(result.winners) == 1:
+            wins[result.winners[0]] += 1
+        else:
+            draws += 1
+        for seat, score in enumerate(result.scores):
+            totals[seat] += score
+        steals += state.steals
+        captures += state.captures
+        trails += state.trails
+    per_game = max(games, 1)
+    return {
+        "game": "bundles",
+        "variant": options.variant,
+        "players": n,
+        "games": games,
+        "options": options.to_dict(),
+        "wins": wins,
+        "draws": draws,
+        "score": {"mean": [round(total / per_game, 3) for total in totals]},
+        "steals_per_game": round(steals / per_game, 3),
+        "captures_per_game": round(captures / per_game, 3),
+        "trails_per_game": round(trails / per_game, 3),
     }

@@ -17,9 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from minimal_war import play as minimal_play  # noqa: E402
+from minimal_war import play as minimal_play
 
-from accessible_cards.games.war import TURN, WarState  # noqa: E402
+from accessible_cards.games.war import TURN, WarState
 
 
 def engine_batch(seeds: range) -> int:
@@ -70,7 +70,8 @@ def main() -> None:
     print(f"Python {platform.python_version()} on {platform.machine()}, {args.games} games x {args.repeats} batches")
     for name, label in (("minimal", "minimal War"), ("engine", "engine, simulate path"), ("events", "engine, events")):
         print(f"{label:24} {args.games / best[name]:9.0f} games/s (best batch)")
-    print(f"engine / minimal time: median {statistics.median(ratios):.2f}x (batches: {', '.join(f'{r:.2f}' for r in ratios)})")
+    batches_text = ", ".join(f"{r:.2f}" for r in ratios)
+    print(f"engine / minimal time: median {statistics.median(ratios):.2f}x (batches: {batches_text})")
     print(f"events / minimal time: median {statistics.median(event_ratios):.2f}x")
 
 

@@ -2,4 +2,4 @@
 
 from __future__ import annotations
 
-GAMES = ("war",)
+GAMES = ("war", "bundles")

@@ -1,0 +1,409 @@
+"""Stealing Bundles family: presets, options, the action value type, events, the view and scoring helpers.
+
+The state itself is in :mod:`accessible_cards.games.bundles`; this module
+holds the values it takes and returns, so that narration, computer players and
+tests can import them without the rules engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final
+
+from ..cards import Card, DeckKind, Suit, deck
+from ..engine import Event, OptionSpec, Result, choice, flag, parse_options, whole_number
+from ..errors import OptionError
+
+GAME: Final = "bundles"
+TABLE_CARDS: Final = 4
+"""Cards laid face up on the table in the first deal (and in a tiebreak hand)."""
+
+# preset -> the values it changes from the option defaults (the rulings' presets table)
+PRESETS: Final[Mapping[str, Mapping[str, Any]]] = {
+    "standard": {},
+    "friendly": {"stealing": False},
+    "casita-robada": {"deck": "spanish40", "direction": "counter-clockwise"},
+    "rubamazzo": {
+        "deck": "italian40",
+        "hand": 3,
+        "direction": "counter-clockwise",
+        "last_capture_bonus": True,
+        "tiebreak": False,
+        "match_games": 3,
+    },
+    "rubamazzetto": {
+        "deck": "italian40",
+        "hand": 3,
+        "direction": "counter-clockwise",
+        "stealing": False,
+        "last_capture_bonus": True,
+        "tiebreak": False,
+    },
+    "rubamazzo-15": {
+        "deck": "italian40",
+        "hand": 3,
+        "direction": "counter-clockwise",
+        "last_capture_bonus": True,
+        "tiebreak": False,
+        "sum15": True,
+    },
+}
+VARIANTS: Final = tuple(PRESETS)
+
+OPTION_SPECS: Final = (
+    OptionSpec("players", 2, whole_number(2, 4), "a whole number from 2 to 4"),
+    OptionSpec("deck", "french52", choice("french52", "italian40", "spanish40"), "french52, italian40 or spanish40"),
+    OptionSpec("hand", 4, whole_number(1, 12), "a whole number from 1 to 12"),
+    OptionSpec("direction", "clockwise", choice("clockwise", "counter-clockwise"), "clockwise or counter-clockwise"),
+    OptionSpec("stealing", True, flag, "true or false"),
+    OptionSpec("last_capture_bonus", False, flag, "true or false"),
+    OptionSpec("tiebreak", True, flag, "true or false"),
+    OptionSpec("double_bundles", False, flag, "true or false"),
+    OptionSpec("wild_jacks", False, flag, "true or false"),
+    OptionSpec("sweep_bonus", False, flag, "true or false"),
+    OptionSpec("sum15", False, flag, "true or false"),
+    OptionSpec("scoring", "cards", choice("cards", "scopa"), "cards or scopa"),
+    OptionSpec("match", "games", choice("games", "cards"), "games or cards"),
+    OptionSpec("match_games", 1, whole_number(1, 99), "a whole number from 1 to 99"),
+    OptionSpec("target", 11, whole_number(11, 21), "11, 15 or 21"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class BundlesOptions:
+    """Every setting of the family; a preset is a set of defaults, any option overrides it.
+
+    ``match``, ``match_games``, ``target`` and the match side of ``scoring``
+    are read by :class:`~accessible_cards.games.bundles_match.BundlesMatch`;
+    one game ignores them except that ``scoring="scopa"`` adds Scopa points to
+    its ``game_over`` event.
+    """
+
+    variant: str = "standard"
+    players: int = 2
+    deck: str = "french52"
+    hand: int = 4
+    direction: str = "clockwise"
+    stealing: bool = True
+    last_capture_bonus: bool = False
+    tiebreak: bool = True
+    double_bundles: bool = False
+    wild_jacks: bool = False
+    sweep_bonus: bool = False
+    sum15: bool = False
+    scoring: str = "cards"
+    match: str = "games"
+    match_games: int = 1
+    target: int = 11
+
+    @classmethod
+    def preset(cls, variant: str = "standard", given: Mapping[str, Any] | None = None) -> BundlesOptions:
+        """The preset ``variant`` with ``given`` options (JSON values or ``--set`` words) on top."""
+        name = variant.strip().lower() if isinstance(variant, str) else ""
+        if name not in PRESETS:
+            raise OptionError(
+                "error-variant",
+                f"unknown variant {variant!r}; variants are: {', '.join(VARIANTS)}",
+                value=str(variant),
+                known=", ".join(VARIANTS),
+            )
+        values = parse_options(OPTION_SPECS, {**PRESETS[name], **(given or {})})
+        if values["target"] not in (11, 15, 21):
+            raise OptionError(
+                "error-option-value",
+                f"option 'target' does not take {values['target']!r}; it takes 11, 15 or 21",
+                name="target",
+                value=str(values["target"]),
+                allowed="11, 15 or 21",
+            )
+        return cls(variant=name, **values)
+
+    @classmethod
+    def from_mapping(cls, given: Mapping[str, Any]) -> BundlesOptions:
+        """Options as ``to_dict`` wrote them (``variant`` names the preset underneath)."""
+        rest = dict(given)
+        variant = rest.pop("variant", "standard")
+        return cls.preset(str(variant), rest)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options as JSON-ready data, ``variant`` first."""
+        return {
+            "variant": self.variant,
+            "players": self.players,
+            "deck": self.deck,
+            "hand": self.hand,
+            "direction": self.direction,
+            "stealing": self.stealing,
+            "last_capture_bonus": self.last_capture_bonus,
+            "tiebreak": self.tiebreak,
+            "double_bundles": self.double_bundles,
+            "wild_jacks": self.wild_jacks,
+            "sweep_bonus": self.sweep_bonus,
+            "sum15": self.sum15,
+            "scoring": self.scoring,
+            "match": self.match,
+            "match_games": self.match_games,
+            "target": self.target,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class BundlesAction:
+    """One play with every choice in it.
+
+    ``card`` is the card id played. ``steal`` is the robbed seat (None: no
+    steal) and ``source`` which of its bundles (0 unless ``double_bundles``).
+    ``bundle`` is the own bundle that receives a take (0 unless
+    ``double_bundles``). ``capture`` holds the table card ids taken, sorted
+    (empty for a steal or a trail). ``wild`` marks a wild-Jack steal of a
+    bundle whose top is not a Jack.
+    """
+
+    card: int
+    steal: int | None = None
+    source: int = 0
+    bundle: int = 0
+    capture: tuple[int, ...] = ()
+    wild: bool = False
+
+    @property
+    def kind(self) -> str:
+        """``steal``, ``capture`` or ``trail``."""
+        if self.steal is not None:
+            return "steal"
+        return "capture" if self.capture else "trail"
+
+
+# --- events -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt(Event):
+    """The first deal (or a tiebreak hand's): hand sizes per seat, the face-up table cards, the stock left."""
+
+    type: ClassVar[str] = "deal"
+    dealer: int
+    first: int
+    counts: tuple[int, ...]
+    table: tuple[Card, ...]
+    stock: int
+
+
+@dataclass(frozen=True, slots=True)
+class Redealt(Event):
+    """Every hand was empty: a new deal from the stock; ``table`` holds an uneven rest laid face up."""
+
+    type: ClassVar[str] = "redeal"
+    first: int
+    counts: tuple[int, ...]
+    table: tuple[Card, ...]
+    stock: int
+
+
+def _without_defaults(event: Event, data: dict[str, Any], optional: Sequence[str]) -> dict[str, Any]:
+    """Drop the ``optional`` keys that hold their quiet value (None or False)."""
+    for key in optional:
+        if data.get(key) is None or data.get(key) is False:
+            del data[key]
+    return data
+
+
+@dataclass(frozen=True, slots=True)
+class Stole(Event):
+    """``player`` played ``card`` and took ``victim``'s bundle of ``count`` cards.
+
+    ``bundle`` (own bundle) and ``source`` (victim's bundle) appear only with
+    ``double_bundles``; ``wild`` only for a wild-Jack steal.
+    """
+
+    type: ClassVar[str] = "steal"
+    player: int
+    card: Card
+    victim: int
+    count: int
+    bundle: int | None = None
+    source: int | None = None
+    wild: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """The issue's shape; the double-bundle and wild keys only when they say something."""
+        return _without_defaults(self, Event.to_dict(self), ("bundle", "source", "wild"))
+
+
+@dataclass(frozen=True, slots=True)
+class Captured(Event):
+    """``player`` played ``card`` and took ``cards`` from the table (``bundle`` only with ``double_bundles``)."""
+
+    type: ClassVar[str] = "capture"
+    player: int
+    card: Card
+    cards: tuple[Card, ...]
+    bundle: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The issue's shape; ``bundle`` only with ``double_bundles``."""
+        return _without_defaults(self, Event.to_dict(self), ("bundle",))
+
+
+@dataclass(frozen=True, slots=True)
+class Trailed(Event):
+    """``player`` laid ``card`` on the table."""
+
+    type: ClassVar[str] = "trail"
+    player: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Swept(Event):
+    """``player``'s capture emptied the table; ``bonus`` stock cards went under the played card."""
+
+    type: ClassVar[str] = "sweep"
+    player: int
+    bonus: int
+
+
+@dataclass(frozen=True, slots=True)
+class Leftovers(Event):
+    """The cards left on the table at the end, and who got them (None: nobody)."""
+
+    type: ClassVar[str] = "leftovers"
+    cards: tuple[Card, ...]
+    to: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class TiebreakStarted(Event):
+    """``players`` tied on ``score`` cards and play one tiebreak hand from a fresh full deck."""
+
+    type: ClassVar[str] = "tiebreak"
+    players: tuple[int, ...]
+    score: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(Event):
+    """The end. ``scores`` are the cards in each seat's bundles; ``tiebreak`` the cards gained in it.
+
+    ``points`` are the Scopa points of this game (``scoring="scopa"`` only).
+    """
+
+    type: ClassVar[str] = "game_over"
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    reason: str
+    steals: int
+    captures: int
+    trails: int
+    tiebreak: tuple[int, ...] | None = None
+    points: tuple[int, ...] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """``type``, ``scores``, ``winners`` first; ``tiebreak`` and ``points`` only when there are any."""
+        return _without_defaults(self, Event.to_dict(self), ("tiebreak", "points"))
+
+
+# --- the view ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BundlesView:
+    """What one seat may know: its own hand and what lies face up; of others only hand sizes.
+
+    ``bundles[seat]`` holds one (size, top card) pair per bundle of that seat;
+    the top is None for an empty bundle.
+    """
+
+    seat: int
+    players: int
+    variant: str
+    deck: str
+    phase: str
+    dealer: int
+    turn: int | None
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    table: tuple[Card, ...]
+    bundles: tuple[tuple[tuple[int, Card | None], ...], ...]
+    stock: int
+    leftovers: int
+    last_taker: int | None
+    tiebreak_players: tuple[int, ...]
+    main_scores: tuple[int, ...] | None
+    result: Result | None
+
+
+# --- card values ------------------------------------------------------------
+
+_SUM_VALUES: Final = {11: 8, 12: 9, 13: 10}
+"""Rubamazzo-15 values: A..7 their number, J=8, Q=9, K=10 (8, 9, 10 of a French pack their number)."""
+
+_PRIMIERA: Final = {7: 21, 6: 18, 1: 16, 5: 15, 4: 14, 3: 13, 2: 12}
+"""Primiera values; every other rank counts 10."""
+
+
+def rank_table(kind: DeckKind | str) -> tuple[int, ...]:
+    """The rank (1..13) of each card id of a deck kind."""
+    return tuple(card.rank for card in deck(kind).cards)
+
+
+def sum_values(kind: DeckKind | str) -> tuple[int, ...]:
+    """The rubamazzo-15 value of each card id."""
+    return tuple(_SUM_VALUES.get(card.rank, card.rank) for card in deck(kind).cards)
+
+
+def sum_sets(target: int, table: Sequence[int], values: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every set of ``table`` card ids whose values add up to ``target``, each sorted, in a fixed order."""
+    items = sorted(table)
+    found: list[tuple[int, ...]] = []
+    chosen: list[int] = []
+
+    def walk(start: int, left: int) -> None:
+        for index in range(start, len(items)):
+            card = items[index]
+            value = values[card]
+            if value > left:
+                continue
+            chosen.append(card)
+            if value == left:
+                found.append(tuple(chosen))
+            else:
+                walk(index + 1, left - value)
+            chosen.pop()
+
+    if target > 0:
+        walk(0, target)
+    return found
+
+
+def scopa_points(kind: DeckKind | str, piles: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    """Rubamazzo's Scopa points per seat for the cards in ``piles`` (each seat's bundles together).
+
+    One point each for most cards, most coins (diamonds), the seven of coins and
+    primiera; a tied category gives no point; primiera needs all four suits.
+    """
+    cards = deck(kind).cards
+    n = len(piles)
+    points = [0] * n
+
+    def unique_best(values: Sequence[int]) -> None:
+        best = max(values)
+        if best > 0 and values.count(best) == 1:
+            points[values.index(best)] += 1
+
+    unique_best([len(pile) for pile in piles])
+    unique_best([sum(1 for c in pile if cards[c].suit is Suit.DIAMONDS) for pile in piles])
+    for seat, pile in enumerate(piles):
+        if any(cards[c].rank == 7 and cards[c].suit is Suit.DIAMONDS for c in pile):
+            points[seat] += 1
+    primiera = []
+    for pile in piles:
+        best: dict[str, int] = {}
+        for c in pile:
+            card = cards[c]
+            suit = card.suit.value if card.suit is not None else "?"
+            best[suit] = max(best.get(suit, 0), _PRIMIERA.get(card.rank, 10))
+        primiera.append(sum(best.values()) if len(best) == 4 else 0)
+    unique_best(primiera)
+    return tuple(points)
