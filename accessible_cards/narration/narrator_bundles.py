@@ -1,0 +1,965 @@
+"""The Stealing Bundles narrator: events, turns, reviews and choice labels, in English or German.
+
+:class:`BundlesNarrator` follows :class:`~accessible_cards.narration.narrator.WarNarrator`:
+every sentence comes from the message catalogs, an :class:`Utterance` carries a
+whole sentence for speech and a terse braille line (card codes, key fact first,
+at most 40 cells where the facts allow), and a seat addressed as "you" has its
+own messages because the verb changes with the person.
+
+Decisions:
+
+- Card names follow the deck (:class:`CardNames`). German sentences put each
+  card with its article in the right case, from one catalog entry per rank
+  ("mit der Herz Sieben", "den Kreuz Buben", "das Karo Ass"); Italian and
+  Spanish cards and the ``short`` style (the card code, for speed players) keep
+  their printed name without a German article.
+- ``brief`` says the key facts only: who played which card and what it did,
+  the deal and the table, the stock at a re-deal, the winner and the ranking.
+  ``normal`` adds who plays first, the stock after a deal, the names of the
+  leftovers, the sum of a Rubamazzo-15 capture and the game's counts at the
+  end, and speaks the hand at the start of the listener's turn. ``full`` adds
+  every seat's bundle size and the stock after each take.
+- Only public cards are ever named: the table, bundle tops, the card just
+  played or taken, and the listening seat's own hand (``view.hand``). Another
+  seat's hand is only ever counted.
+- ``you`` is the seat spoken to as "you" in event sentences. When it is not
+  given and exactly one seat is named "You" (a lone player at the keyboard),
+  that seat is taken as "you", so that no sentence says "You steals".
+- What a card in hand would do (:meth:`BundlesNarrator.card_at`) is worked out
+  from the public view and the options (``options=``, else the preset of the
+  view's variant; double bundles are seen in the view).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from ..cards import SUITS, Card, DeckKind, Suit, deck
+from ..engine import Event
+from ..errors import OptionError
+from ..games.bundles_rules import (
+    BundlesAction,
+    BundlesOptions,
+    BundlesView,
+    Captured,
+    Dealt,
+    GameOver,
+    Leftovers,
+    Redealt,
+    Stole,
+    Swept,
+    TiebreakStarted,
+    Trailed,
+)
+from ..i18n import Catalog
+from .card_names import ITALIAN_SUITS, SPANISH_SUITS, CardNames
+from .narrator import BRAILLE_CELLS, VERBOSITIES, Utterance
+
+_B: Final = "braille"  # msgctxt of every braille text
+_BRAILLE_NAME: Final = 6  # a given name is cut to this many characters on the braille line
+_JACK: Final = 11
+_SUM_VALUES: Final = {11: 8, 12: 9, 13: 10}
+
+_WITH_CTX: Final = "card after 'with' (German: dative, with article)"
+_OBJECT_CTX: Final = "card as object (German: accusative, with article)"
+_WITH: Final = (
+    "with the ace of {suit}",
+    "with the two of {suit}",
+    "with the three of {suit}",
+    "with the four of {suit}",
+    "with the five of {suit}",
+    "with the six of {suit}",
+    "with the seven of {suit}",
+    "with the eight of {suit}",
+    "with the nine of {suit}",
+    "with the ten of {suit}",
+    "with the jack of {suit}",
+    "with the queen of {suit}",
+    "with the king of {suit}",
+)
+_OBJECT: Final = tuple(text.removeprefix("with ") for text in _WITH)
+_SUIT_IDS: Final = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
+_ORDINAL_OBJECT: Final = "bundle ordinal, after 'the' or 'your' as object (German: -en)"
+_ORDINAL_HEADING: Final = "bundle ordinal, in a heading (German: -er)"
+_ORDINALS: Final = ("first", "second")
+
+
+def _cap(text: str) -> str:
+    """The text with its first letter capitalised (a clause that starts a sentence)."""
+    return text[:1].upper() + text[1:]
+
+
+class BundlesNarrator:
+    """Says Stealing Bundles (and its family) for one listener, in ``lang`` at ``verbosity``.
+
+    ``deck`` is ``french52``, ``italian40`` or ``spanish40``; ``seat_names``
+    gives a name per seat (None or "" for "Player 2" / "Spieler 2");
+    ``card_names`` is ``full`` ("seven of hearts") or ``short`` (the code,
+    "7H"); ``you`` is the seat addressed as "you" in event sentences, if any;
+    ``options`` are the game's options, for what a card would do (default: the
+    preset of the view's variant).
+    """
+
+    def __init__(
+        self,
+        lang: str,
+        verbosity: str,
+        deck: str,
+        seat_names: Sequence[str | None],
+        card_names: str = "full",
+        *,
+        you: int | None = None,
+        options: BundlesOptions | None = None,
+    ) -> None:
+        self.catalog = Catalog(lang)
+        self.lang = lang
+        try:
+            kind = DeckKind(deck)
+        except ValueError:
+            raise OptionError("error-deck", f"unknown deck {deck!r}", value=str(deck)) from None
+        if card_names not in ("full", "short"):
+            raise OptionError(
+                "error-card-names", f"card names {card_names!r} are not 'full' or 'short'", value=str(card_names)
+            )
+        names: list[str | None] = list(seat_names)
+        players = len(names)
+        if you is not None and not 0 <= you < players:
+            raise OptionError("error-seat", f"there is no seat {you}", seat=you)
+        if you is None:
+            you = self._named_you(names)
+        if you is not None and names[you] and self._is_you_word(names[you]):
+            names[you] = None
+        self.players = players
+        self.you = you
+        self._seat_names = names
+        self.deck = kind
+        self.short = card_names == "short"
+        self.cards = CardNames(self.catalog, kind)
+        self.options = options
+        # bundle sizes and stock as the events tell them, so that a take is said with the sizes at that moment
+        self._bundle_sizes: list[int] | None = None
+        self._stock_left: int | None = None
+        self._playing: tuple[int, ...] = ()
+        self._verbosity = "normal"
+        self.verbosity = verbosity
+
+    def __repr__(self) -> str:
+        return f"BundlesNarrator({self.lang!r}, {self._verbosity!r}, {self.deck.value!r}, you={self.you!r})"
+
+    def _is_you_word(self, name: str | None) -> bool:
+        words = {"you", self.catalog.text("You", _B).lower()}
+        return bool(name) and str(name).strip().lower() in words
+
+    def _named_you(self, names: Sequence[str | None]) -> int | None:
+        """The one seat named "You" (or "Du"), if exactly one is."""
+        found = [seat for seat, name in enumerate(names) if self._is_you_word(name)]
+        return found[0] if len(found) == 1 else None
+
+    # -- verbosity ------------------------------------------------------------
+
+    @property
+    def verbosity(self) -> str:
+        """``brief``, ``normal`` or ``full``."""
+        return self._verbosity
+
+    @verbosity.setter
+    def verbosity(self, value: str) -> None:
+        if value not in VERBOSITIES:
+            raise OptionError(
+                "error-verbosity", f"verbosity {value!r} is not one of {', '.join(VERBOSITIES)}", value=str(value)
+            )
+        self._verbosity = value
+
+    # -- names --------------------------------------------------------------------
+
+    def seat_name(self, seat: int) -> str:
+        """The seat's name in the third person: a given name, or "Player 2" / "Spieler 2"."""
+        given = self._seat_names[seat] if 0 <= seat < len(self._seat_names) else None
+        if given:
+            return given
+        return self.catalog.text("Player {number}", "seat name", number=seat + 1)
+
+    def braille_seat(self, seat: int) -> str:
+        """The seat's short label on the braille line: "P2" / "S2", "You" / "Du", or a given name cut short."""
+        if seat == self.you:
+            return self.catalog.text("You", _B)
+        given = self._seat_names[seat] if 0 <= seat < len(self._seat_names) else None
+        if given:
+            return given[:_BRAILLE_NAME]
+        return self.catalog.text("P{number}", _B, number=seat + 1)
+
+    def card(self, card: Card) -> str:
+        """The spoken name in the deck's style: "seven of hearts", "Herz Sieben", "Sette di Denari", or "7H"."""
+        if self.short:
+            return card.code
+        return self.cards.name(card)
+
+    def _printed(self) -> bool:
+        """True when cards are said by a name without a catalog article (Latin decks, short codes)."""
+        return self.short or self.deck is not DeckKind.FRENCH52
+
+    def _with(self, card: Card) -> str:
+        """ "with the seven of hearts" / "mit der Herz Sieben"."""
+        c = self.catalog
+        if self._printed() or card.suit is None:
+            return c.text("with the {card}", "card named as printed, after 'with'", card=self.card(card))
+        return c.text(_WITH[card.rank - 1], _WITH_CTX, suit=c.text(_SUIT_IDS[card.suit], "suit"))
+
+    def _the(self, card: Card) -> str:
+        """ "the seven of clubs" / "die Kreuz Sieben" / "den Kreuz Buben" (an object)."""
+        c = self.catalog
+        if self._printed() or card.suit is None:
+            return c.text("the {card}", "card named as printed, as object", card=self.card(card))
+        return c.text(_OBJECT[card.rank - 1], _OBJECT_CTX, suit=c.text(_SUIT_IDS[card.suit], "suit"))
+
+    def _join(self, items: Sequence[str]) -> str:
+        """``a``, ``a and b``, ``a, b and c`` in the catalog's words."""
+        return self._list(items, "{first} and {last}", "list of several")
+
+    def _join_or(self, items: Sequence[str]) -> str:
+        """``a``, ``a or b``, ``a, b or c``."""
+        return self._list(items, "{first} or {last}", "list of alternatives")
+
+    def _list(self, items: Sequence[str], last: str, context: str) -> str:
+        if not items:
+            return ""
+        c = self.catalog
+        head = items[0]
+        for item in items[1:-1]:
+            head = c.text("{first}, {next}", "list of several", first=head, next=item)
+        if len(items) == 1:
+            return head
+        return c.text(last, context, first=head, last=items[-1])
+
+    def _names(self, cards: Sequence[Card]) -> str:
+        """Card names as a list, without articles: "seven of hearts and two of clubs"."""
+        return self._join([self.card(card) for card in cards])
+
+    def _seats(self, seats: Sequence[int]) -> str:
+        """Seats after "between": "you and Player 2" / "dir und Spieler 2"."""
+        c = self.catalog
+        return self._join(
+            [
+                c.text("you", "player addressed, in a list after 'between'") if s == self.you else self.seat_name(s)
+                for s in seats
+            ]
+        )
+
+    def _holds(self, seat: int, count: int) -> str:
+        """ "Player 2 has 20 cards" / "you have 20 cards" (a clause for a list)."""
+        c = self.catalog
+        if seat == self.you:
+            return c.plural("you have {n} card", "you have {n} cards", count)
+        return c.plural("{seat} has {n} card", "{seat} has {n} cards", count, seat=self.seat_name(seat))
+
+    def _fit(self, line: str, extra: str) -> str:
+        """``line`` + ``extra`` if that fits the braille line, else ``line``."""
+        return line + extra if len(line) + len(extra) <= BRAILLE_CELLS else line
+
+    def _stock(self, n: int) -> str:
+        c = self.catalog
+        if n == 0:
+            return c.text("The stock is empty.")
+        return c.plural("{n} card is left in the stock.", "{n} cards are left in the stock.", n)
+
+    def _ordinal(self, index: int, context: str) -> str:
+        return self.catalog.text(_ORDINALS[min(index, 1)], context)
+
+    # -- bundles in words -------------------------------------------------------------
+
+    def _victim(self, seat: int) -> str:
+        """The owner of a stolen bundle: "Player 2's" / "your"; German dative "Spieler 2" / "dir"."""
+        c = self.catalog
+        context = "owner of a stolen bundle (German: dative)"
+        if seat == self.you:
+            return c.text("your", context)
+        return c.text("{seat}'s", context, seat=self.seat_name(seat))
+
+    def _stolen(self, count: int, source: int | None) -> str:
+        """ "bundle of 5 cards" / "second bundle of 5 cards"; German "den (zweiten) Stapel mit 5 Karten"."""
+        c = self.catalog
+        if source is None:
+            return c.plural("bundle of {n} card", "bundle of {n} cards", count, "stolen bundle")
+        return c.plural(
+            "{which} bundle of {n} card",
+            "{which} bundle of {n} cards",
+            count,
+            "stolen bundle",
+            which=self._ordinal(source, _ORDINAL_OBJECT),
+        )
+
+    def _into(self, seat: int, bundle: int) -> str:
+        """Where a take goes with two bundles each: "The cards go onto your second bundle." """
+        c = self.catalog
+        which = self._ordinal(bundle, _ORDINAL_OBJECT)
+        if seat == self.you:
+            return c.text("The cards go onto your {which} bundle.", which=which)
+        return c.text("The cards go onto {seat}'s {which} bundle.", seat=self.seat_name(seat), which=which)
+
+    def _track_take(self, view: BundlesView, player: int, gained: int, victim: int | None = None) -> None:
+        """Follow a take: the taker's bundles grow by ``gained`` cards, a robbed seat's shrink by ``gained - 1``.
+
+        A narrator that has not seen the deal (made in the middle of a game) starts from the view.
+        """
+        sizes = self._bundle_sizes
+        if sizes is None or self._stock_left is None:
+            self._bundle_sizes = [sum(size for size, _ in bundles) for bundles in view.bundles]
+            self._stock_left = view.stock
+            self._playing = view.tiebreak_players if view.phase == "tiebreak" else ()
+            return
+        sizes[player] += gained
+        if victim is not None:
+            sizes[victim] -= gained - 1
+
+    def _sizes(self, view: BundlesView) -> tuple[str, str]:
+        """Every playing seat's cards in bundles right after a take, as a sentence and a braille piece."""
+        c = self.catalog
+        totals = self._bundle_sizes or [sum(size for size, _ in bundles) for bundles in view.bundles]
+        seats = list(self._playing) or list(range(len(totals)))
+        speech = c.text("Bundles: {piles}.", piles=self._join([self._holds(s, totals[s]) for s in seats]))
+        braille = "; " + " ".join(f"{self.braille_seat(s)} {totals[s]}" for s in seats)
+        return speech, braille
+
+    # -- events -----------------------------------------------------------------------
+
+    def event(self, event: Event, view: BundlesView) -> Utterance | None:
+        """The utterance for ``event``, read with ``view`` (the listener's view after it); None: nothing to say."""
+        if isinstance(event, Stole):
+            return self._stole(event, view)
+        if isinstance(event, Captured):
+            return self._captured(event, view)
+        if isinstance(event, Trailed):
+            return self._trailed(event)
+        if isinstance(event, Dealt):
+            return self._dealt(event)
+        if isinstance(event, Redealt):
+            return self._redealt(event)
+        if isinstance(event, Swept):
+            return self._swept(event)
+        if isinstance(event, Leftovers):
+            return self._leftovers(event)
+        if isinstance(event, TiebreakStarted):
+            return self._tiebreak(event)
+        if isinstance(event, GameOver):
+            return self._game_over(event)
+        return None
+
+    def _dealt(self, event: Dealt) -> Utterance:
+        c = self.catalog
+        self._bundle_sizes = [0] * len(event.counts)
+        self._stock_left = event.stock
+        you = event.dealer == self.you
+        dealt = [(seat, n) for seat, n in enumerate(event.counts) if n]
+        if len({n for _, n in dealt}) == 1:
+            n = dealt[0][1]
+            speech = (
+                c.plural("You deal {n} card each.", "You deal {n} cards each.", n)
+                if you
+                else c.plural(
+                    "{seat} deals {n} card each.", "{seat} deals {n} cards each.", n, seat=self.seat_name(event.dealer)
+                )
+            )
+            braille = c.text("Dealt: {count} each", _B, count=n)
+        else:
+            deals = self._join(
+                [
+                    c.plural("{n} card to you", "{n} cards to you", n)
+                    if seat == self.you
+                    else c.plural("{n} card to {seat}", "{n} cards to {seat}", n, seat=self.seat_name(seat))
+                    for seat, n in dealt
+                ]
+            )
+            speech = (
+                c.text("You deal: {deals}.", deals=deals)
+                if you
+                else c.text("{seat} deals: {deals}.", seat=self.seat_name(event.dealer), deals=deals)
+            )
+            braille = c.text("Dealt: {counts}", _B, counts=" ".join(f"{self.braille_seat(s)} {n}" for s, n in dealt))
+        if event.table:
+            speech += " " + c.text("Table: {cards}.", cards=self._names(event.table))
+            braille = self._fit(braille, "; " + c.text("Table {cards}", _B, cards=self.cards.codes(event.table)))
+        else:
+            speech += " " + c.text("The table is empty.")
+        if self._verbosity != "brief":
+            speech += " " + self._stock(event.stock) + " " + self._first(event.first)
+        return Utterance(speech, braille, kind="deal")
+
+    def _first(self, seat: int) -> str:
+        c = self.catalog
+        return (
+            c.text("You play first.") if seat == self.you else c.text("{seat} plays first.", seat=self.seat_name(seat))
+        )
+
+    def _redealt(self, event: Redealt) -> Utterance:
+        c = self.catalog
+        self._stock_left = event.stock
+        each = max(event.counts)
+        speech = (
+            c.plural("New deal: {n} card each.", "New deal: {n} cards each.", each) + " " + self._stock(event.stock)
+        )
+        braille = c.text("New deal: {count} each, stock {stock}", _B, count=each, stock=event.stock)
+        if event.table:
+            speech += " " + c.plural(
+                "The last {n} card goes face up to the table: {cards}.",
+                "The last {n} cards go face up to the table: {cards}.",
+                len(event.table),
+                cards=self._names(event.table),
+            )
+            braille = self._fit(braille, "; " + c.text("table + {cards}", _B, cards=self.cards.codes(event.table)))
+        if self._verbosity != "brief":
+            speech += " " + self._first(event.first)
+        return Utterance(speech, braille, kind="redeal")
+
+    def _stole(self, event: Stole, view: BundlesView) -> Utterance:
+        c = self.catalog
+        self._track_take(view, event.player, event.count + 1, event.victim)
+        params = {
+            "victim": self._victim(event.victim),
+            "bundle": self._stolen(event.count, event.source),
+            "with_card": self._with(event.card),
+        }
+        if event.player == self.you:
+            speech = c.text("You steal {victim} {bundle} {with_card}.", **params)
+        else:
+            speech = c.text("{seat} steals {victim} {bundle} {with_card}.", seat=self.seat_name(event.player), **params)
+        victim = self.braille_seat(event.victim)
+        if event.source is not None:
+            victim += f"/{event.source + 1}"
+        bparams = {"count": event.count, "card": event.card.code}
+        if event.player == self.you:
+            braille = c.text("You steal {count} from {victim}, {card}", _B, victim=victim, **bparams)
+        elif event.victim == self.you:
+            braille = c.text(
+                "{seat} steals {count} from you, {card}", _B, seat=self.braille_seat(event.player), **bparams
+            )
+        else:
+            braille = c.text(
+                "{seat} steals {count} from {victim}, {card}",
+                _B,
+                seat=self.braille_seat(event.player),
+                victim=victim,
+                **bparams,
+            )
+        if event.wild:
+            speech += " " + c.text("Played as a wild card.")
+            braille += " " + c.text("wild", _B)
+        if event.bundle is not None:
+            speech += " " + self._into(event.player, event.bundle)
+            braille += f" >{event.bundle + 1}"
+        return self._after_take(speech, braille, view, "steal", urgent=event.victim == self.you)
+
+    def _after_take(self, speech: str, braille: str, view: BundlesView, kind: str, urgent: bool = False) -> Utterance:
+        """At full verbosity, every seat's bundle size and the stock after a take."""
+        if self._verbosity == "full":
+            sizes, piece = self._sizes(view)
+            stock = view.stock if self._stock_left is None else self._stock_left
+            speech += " " + sizes + " " + self._stock(stock)
+            braille = self._fit(braille, piece)
+        return Utterance(speech, braille, urgent=urgent, kind=kind)
+
+    def _captured(self, event: Captured, view: BundlesView) -> Utterance:
+        c = self.catalog
+        self._track_take(view, event.player, len(event.cards) + 1)
+        params = {"cards": self._join([self._the(card) for card in event.cards]), "with_card": self._with(event.card)}
+        codes = self.cards.codes(event.cards)
+        if event.player == self.you:
+            speech = c.text("You capture {cards} {with_card}.", **params)
+            braille = c.text("You take {cards} with {card}", _B, cards=codes, card=event.card.code)
+        else:
+            speech = c.text("{seat} captures {cards} {with_card}.", seat=self.seat_name(event.player), **params)
+            braille = c.text(
+                "{seat} takes {cards} with {card}",
+                _B,
+                seat=self.braille_seat(event.player),
+                cards=codes,
+                card=event.card.code,
+            )
+        if self._verbosity != "brief" and any(card.rank != event.card.rank for card in event.cards):
+            speech += " " + c.text("That makes {total}.", total=15)
+        if event.bundle is not None:
+            speech += " " + self._into(event.player, event.bundle)
+            braille += f" >{event.bundle + 1}"
+        return self._after_take(speech, braille, view, "capture")
+
+    def _trailed(self, event: Trailed) -> Utterance:
+        c = self.catalog
+        card = self._the(event.card)
+        if event.player == self.you:
+            speech = c.text("You trail {card}.", card=card)
+            braille = c.text("You trail {card}", _B, card=event.card.code)
+        else:
+            speech = c.text("{seat} trails {card}.", seat=self.seat_name(event.player), card=card)
+            braille = c.text("{seat} trails {card}", _B, seat=self.braille_seat(event.player), card=event.card.code)
+        return Utterance(speech, braille, kind="trail")
+
+    def _swept(self, event: Swept) -> Utterance:
+        c = self.catalog
+        if self._bundle_sizes is not None and self._stock_left is not None:
+            self._bundle_sizes[event.player] += event.bonus
+            self._stock_left -= event.bonus
+        you = event.player == self.you
+        seat = self.seat_name(event.player)
+        if event.bonus:
+            speech = (
+                c.plural(
+                    "Sweep! You clear the table and take {n} card from the stock.",
+                    "Sweep! You clear the table and take {n} cards from the stock.",
+                    event.bonus,
+                )
+                if you
+                else c.plural(
+                    "Sweep! {seat} clears the table and takes {n} card from the stock.",
+                    "Sweep! {seat} clears the table and takes {n} cards from the stock.",
+                    event.bonus,
+                    seat=seat,
+                )
+            )
+        else:
+            speech = (
+                c.text("Sweep! You clear the table.") if you else c.text("Sweep! {seat} clears the table.", seat=seat)
+            )
+        braille = c.text("Sweep! {seat}", _B, seat=self.braille_seat(event.player))
+        if event.bonus:
+            braille += f" +{event.bonus}"
+        return Utterance(speech, braille, kind="sweep")
+
+    def _leftovers(self, event: Leftovers) -> Utterance:
+        c = self.catalog
+        n = len(event.cards)
+        if self._bundle_sizes is not None and event.to is not None:
+            self._bundle_sizes[event.to] += n
+        if self._verbosity == "brief":
+            speech = c.plural("{n} card is left on the table.", "{n} cards are left on the table.", n)
+        else:
+            speech = c.plural(
+                "{n} card is left on the table: {cards}.",
+                "{n} cards are left on the table: {cards}.",
+                n,
+                cards=self._names(event.cards),
+            )
+        if event.to is None:
+            speech += " " + c.plural("Nobody gets the card.", "Nobody gets the {n} cards.", n)
+        elif event.to == self.you:
+            speech += " " + c.plural("The card goes to you.", "The {n} cards go to you.", n)
+        else:
+            speech += " " + c.plural(
+                "The card goes to {seat}.", "The {n} cards go to {seat}.", n, seat=self.seat_name(event.to)
+            )
+
+        def line(cards: str) -> str:
+            if event.to is None:
+                return c.text("Leftovers to nobody: {cards}", _B, cards=cards)
+            if event.to == self.you:
+                return c.text("Leftovers to you: {cards}", _B, cards=cards)
+            return c.text("Leftovers to {seat}: {cards}", _B, seat=self.braille_seat(event.to), cards=cards)
+
+        braille = line(self.cards.codes(event.cards))
+        if len(braille) > BRAILLE_CELLS:
+            braille = line(c.text("{count} cards", _B, count=n))
+        return Utterance(speech, braille, kind="leftovers")
+
+    def _tiebreak(self, event: TiebreakStarted) -> Utterance:
+        c = self.catalog
+        self._playing = event.players
+        speech = c.plural(
+            "Tie at {n} card each between {seats}.",
+            "Tie at {n} cards each between {seats}.",
+            event.score,
+            seats=self._seats(event.players),
+        )
+        if self._verbosity != "brief":
+            speech += " " + c.text("One tiebreak hand from a fresh deck decides.")
+        braille = c.text(
+            "Tie {count}: {seats}, tiebreak",
+            _B,
+            count=event.score,
+            seats=" ".join(self.braille_seat(s) for s in event.players),
+        )
+        return Utterance(speech, braille, urgent=True, kind="tiebreak")
+
+    def _ranking(self, scores: Sequence[int], seats: Sequence[int]) -> tuple[str, str]:
+        """Seats by cards, most first: "you have 30 cards and Player 2 has 22 cards", "You 30 P2 22"."""
+        order = sorted(seats, key=lambda seat: (-scores[seat], seat))
+        return (
+            self._join([self._holds(seat, scores[seat]) for seat in order]),
+            " ".join(f"{self.braille_seat(seat)} {scores[seat]}" for seat in order),
+        )
+
+    def _game_over(self, event: GameOver) -> Utterance:
+        c = self.catalog
+        winners = event.winners
+        everyone = range(len(event.scores))
+        piles, line = self._ranking(event.scores, everyone)
+        if event.tiebreak is not None:
+            tied = [seat for seat in everyone if event.scores[seat] == max(event.scores)]
+            gained = event.tiebreak
+            if len(winners) == 1:
+                winner = winners[0]
+                n = gained[winner]
+                speech = (
+                    c.plural("You win the tiebreak with {n} card.", "You win the tiebreak with {n} cards.", n)
+                    if winner == self.you
+                    else c.plural(
+                        "{seat} wins the tiebreak with {n} card.",
+                        "{seat} wins the tiebreak with {n} cards.",
+                        n,
+                        seat=self.seat_name(winner),
+                    )
+                )
+                braille = (
+                    c.text("You win tiebreak, {count}", _B, count=n)
+                    if winner == self.you
+                    else c.text("{seat} wins tiebreak, {count}", _B, seat=self.braille_seat(winner), count=n)
+                )
+            else:
+                seats = self._seats(winners)
+                speech = c.text("Game over: the tiebreak is a draw too, between {seats}.", seats=seats)
+                braille = c.text("Draw: {seats}", _B, seats=" ".join(self.braille_seat(s) for s in winners))
+            speech += " " + c.text("In the main game: {piles}.", piles=piles)
+            tiebreak_piles, tiebreak_line = self._ranking(gained, tied)
+            speech += " " + c.text("In the tiebreak: {piles}.", piles=tiebreak_piles)
+            braille = self._fit(braille, "; " + tiebreak_line)
+        elif len(winners) == 1:
+            winner = winners[0]
+            n = event.scores[winner]
+            speech = (
+                c.plural("You win the game with {n} card.", "You win the game with {n} cards.", n)
+                if winner == self.you
+                else c.plural(
+                    "{seat} wins the game with {n} card.",
+                    "{seat} wins the game with {n} cards.",
+                    n,
+                    seat=self.seat_name(winner),
+                )
+            )
+            braille = (
+                c.text("You win, {count} cards", _B, count=n)
+                if winner == self.you
+                else c.text("{seat} wins, {count} cards", _B, seat=self.braille_seat(winner), count=n)
+            )
+            speech += " " + c.text("Cards in bundles: {piles}.", piles=piles)
+            braille = self._fit(braille, "; " + line)
+        else:
+            speech = c.plural(
+                "Game over: a draw between {seats}, with {n} card each.",
+                "Game over: a draw between {seats}, with {n} cards each.",
+                event.scores[winners[0]],
+                seats=self._seats(winners),
+            )
+            braille = c.text("Draw: {seats}", _B, seats=" ".join(self.braille_seat(s) for s in winners))
+            if len(winners) < len(event.scores):
+                speech += " " + c.text("Cards in bundles: {piles}.", piles=piles)
+            braille = self._fit(braille, "; " + line)
+        if event.points is not None:
+            points = [
+                c.plural("you have {n} point", "you have {n} points", p)
+                if seat == self.you
+                else c.plural("{seat} has {n} point", "{seat} has {n} points", p, seat=self.seat_name(seat))
+                for seat, p in enumerate(event.points)
+            ]
+            speech += " " + c.text("Scopa points: {points}.", points=self._join(points))
+        if self._verbosity != "brief":
+            speech += " " + c.text(
+                "The game had {steals}, {captures} and {trails}.",
+                steals=c.plural("{n} steal", "{n} steals", event.steals),
+                captures=c.plural("{n} capture", "{n} captures", event.captures),
+                trails=c.plural("{n} trail", "{n} trails", event.trails),
+            )
+        return Utterance(speech, braille, urgent=True, kind="game_over")
+
+    # -- turns ----------------------------------------------------------------------------
+
+    def turn(self, view: BundlesView) -> Utterance:
+        """Whose turn it is; the listener's own hand at normal and full verbosity. Never another seat's hand."""
+        c = self.catalog
+        if view.turn is None:
+            return Utterance(c.text("The game is over; it is nobody's turn."), c.text("Game over", _B), kind="turn")
+        if view.turn == view.seat:
+            speech = c.text("Your turn.")
+            braille = c.text("Your turn", _B)
+            if self._verbosity != "brief" and view.hand:
+                speech += " " + self._holding(view.hand)
+                braille = self._fit(braille, ": " + self.cards.codes(view.hand))
+            return Utterance(speech, braille, kind="turn")
+        return Utterance(
+            c.text("{seat}'s turn.", seat=self.seat_name(view.turn)),
+            c.text("{seat}'s turn", _B, seat=self.braille_seat(view.turn)),
+            kind="turn",
+        )
+
+    def handoff(self, seat: int) -> Utterance:
+        """Hot seat: whose turn it is, and to press Enter once that person is at the keyboard."""
+        c = self.catalog
+        name = self.seat_name(seat)
+        label = name[:_BRAILLE_NAME] if seat == self.you else self.braille_seat(seat)
+        return Utterance(
+            c.text("{seat}'s turn. Press Enter when {seat} is at the keyboard.", seat=name),
+            c.text("{seat}'s turn, press Enter", _B, seat=label),
+            kind="handoff",
+        )
+
+    def _holding(self, hand: Sequence[Card]) -> str:
+        """ "You hold: 1 seven of hearts, 2 king of spades and 3 two of clubs." """
+        c = self.catalog
+        items = [
+            c.text("{position} {card}", "card at a position in your hand", position=i + 1, card=self.card(card))
+            for i, card in enumerate(hand)
+        ]
+        return c.text("You hold: {cards}.", cards=self._join(items))
+
+    # -- review -------------------------------------------------------------------------
+
+    def hand(self, view: BundlesView, by_suit: bool = False) -> Utterance:
+        """The listening seat's own hand by position; ``by_suit`` adds the count of each suit."""
+        c = self.catalog
+        if not view.hand:
+            return Utterance(c.text("You hold no cards."), c.text("Hand empty", _B), kind="review.hand")
+        speech = self._holding(view.hand)
+        braille = c.text("Hand: {cards}", _B, cards=self.cards.codes(view.hand))
+        if by_suit:
+            counts = [(suit, sum(1 for card in view.hand if card.suit is suit)) for suit in SUITS]
+            present = [(suit, n) for suit, n in counts if n]
+            speech += " " + c.text(
+                "By suit: {counts}.", counts=self._join([self._suit_count(s, n) for s, n in present])
+            )
+            braille = self._fit(braille, "; " + " ".join(f"{suit.value}{n}" for suit, n in present))
+        return Utterance(speech, braille, kind="review.hand")
+
+    def _suit_count(self, suit: Suit, n: int) -> str:
+        """ "2 hearts" / "2 Herz" / "2 Denari"."""
+        if self.deck is DeckKind.ITALIAN40:
+            return f"{n} {ITALIAN_SUITS[suit]}"
+        if self.deck is DeckKind.SPANISH40:
+            return f"{n} {SPANISH_SUITS[suit]}"
+        c = self.catalog
+        context = "cards of one suit in your hand"
+        forms = {
+            Suit.SPADES: ("{n} spade", "{n} spades"),
+            Suit.HEARTS: ("{n} heart", "{n} hearts"),
+            Suit.DIAMONDS: ("{n} diamond", "{n} diamonds"),
+            Suit.CLUBS: ("{n} club", "{n} clubs"),
+        }
+        one, many = forms[suit]
+        return c.plural(one, many, n, context)
+
+    def card_at(self, view: BundlesView, index: int) -> Utterance:
+        """ "3: seven of hearts"; at normal and full also what it would do, from the public view only."""
+        c = self.catalog
+        if not 0 <= index < len(view.hand):
+            return Utterance(
+                c.plural(
+                    "Position {position} is empty: you hold {n} card.",
+                    "Position {position} is empty: you hold {n} cards.",
+                    len(view.hand),
+                    position=index + 1,
+                ),
+                c.text("No card {position}", _B, position=index + 1),
+                kind="review.card",
+            )
+        card = view.hand[index]
+        speech = c.text(
+            "{position}: {card}", "card at a position in your hand, alone", position=index + 1, card=self.card(card)
+        )
+        braille = f"{index + 1}: {card.code}"
+        if self._verbosity != "brief":
+            said, short = self._would(view, card)
+            speech = c.text("{card_at}, {effect}.", card_at=speech, effect=self._join_or(said))
+            braille = self._fit(braille, " " + "/".join(short))
+        else:
+            speech += "."
+        return Utterance(speech, braille, kind="review.card")
+
+    def _options(self, view: BundlesView) -> BundlesOptions:
+        if self.options is not None:
+            return self.options
+        try:
+            return BundlesOptions.preset(view.variant)
+        except OptionError:
+            return BundlesOptions()
+
+    def _would(self, view: BundlesView, card: Card) -> tuple[list[str], list[str]]:
+        """What ``card`` would do now, said and for braille: steals, else captures, else a trail; wild steals."""
+        c = self.catalog
+        options = self._options(view)
+        double = any(len(bundles) > 1 for bundles in view.bundles)
+        victims = [
+            (seat, source, size, top)
+            for seat in range(view.players)
+            if seat != view.seat
+            for source, (size, top) in enumerate(view.bundles[seat])
+            if size and top is not None
+        ]
+        said: list[str] = []
+        short: list[str] = []
+
+        def steal(seat: int, source: int, size: int, wild: bool) -> None:
+            which = source if double else None
+            params = {"victim": self._victim(seat), "bundle": self._stolen(size, which)}
+            said.append(
+                c.text("could steal {victim} {bundle} as a wild card", **params)
+                if wild
+                else c.text("would steal {victim} {bundle}", **params)
+            )
+            label = self.braille_seat(seat) + (f"/{source + 1}" if double else "")
+            short.append(c.text("steal {victim} {count}", _B, victim=label, count=size) + ("*" if wild else ""))
+
+        steals = [v for v in victims if options.stealing and v[3] is not None and v[3].rank == card.rank]
+        for seat, source, size, _ in steals:
+            steal(seat, source, size, False)
+        if not steals:
+            same = [t for t in view.table if t.rank == card.rank]
+            sets: list[tuple[Card, ...]] = [tuple(same)] if same else []
+            if options.sum15 and view.table:
+                sets += [s for s in self._sum_sets(15 - self._value(card), view.table) if set(s) != set(same)]
+            if len(sets) == 1:
+                said.append(c.plural("would capture {n} card", "would capture {n} cards", len(sets[0])))
+                short.append(c.text("take {count}", _B, count=len(sets[0])))
+            elif sets:
+                said.append(c.plural("could capture in {n} way", "could capture in {n} ways", len(sets)))
+                short.append(c.text("take {count} ways", _B, count=len(sets)))
+            else:
+                said.append(c.text("would trail"))
+                short.append(c.text("trail", _B))
+        if options.wild_jacks and card.rank == _JACK:
+            for seat, source, size, top in victims:
+                if top is not None and top.rank != _JACK:
+                    steal(seat, source, size, True)
+        return said, short
+
+    @staticmethod
+    def _value(card: Card) -> int:
+        return _SUM_VALUES.get(card.rank, card.rank)
+
+    def _sum_sets(self, target: int, table: Sequence[Card]) -> list[tuple[Card, ...]]:
+        """Every set of table cards whose values add up to ``target``."""
+        found: list[tuple[Card, ...]] = []
+
+        def walk(start: int, left: int, chosen: tuple[Card, ...]) -> None:
+            for i in range(start, len(table)):
+                value = self._value(table[i])
+                if value < left:
+                    walk(i + 1, left - value, (*chosen, table[i]))
+                elif value == left:
+                    found.append((*chosen, table[i]))
+
+        if target > 0:
+            walk(0, target, ())
+        return found
+
+    def table(self, view: BundlesView) -> Utterance:
+        """The face-up table cards, or that the table is empty."""
+        c = self.catalog
+        if not view.table:
+            return Utterance(c.text("The table is empty."), c.text("Table empty", _B), kind="review.table")
+        return Utterance(
+            c.text("On the table: {cards}.", cards=self._names(view.table)),
+            c.text("Table {cards}", _B, cards=self.cards.codes(view.table)),
+            kind="review.table",
+        )
+
+    def bundles(self, view: BundlesView) -> Utterance:
+        """Every seat's bundle(s): its size and top card, or that it is empty."""
+        c = self.catalog
+        speech: list[str] = []
+        braille: list[str] = []
+        for seat in range(view.players):
+            mine = view.bundles[seat]
+            parts: list[str] = []
+            for index, (size, top) in enumerate(mine):
+                head = self._bundle_heading(seat, index if len(mine) > 1 else None)
+                if size and top is not None:
+                    speech.append(
+                        c.plural(
+                            "{bundle}: {n} card, top card {card}.",
+                            "{bundle}: {n} cards, top card {card}.",
+                            size,
+                            bundle=head,
+                            card=self.card(top),
+                        )
+                    )
+                    parts.append(f"{size} {top.code}")
+                else:
+                    speech.append(c.text("{bundle}: empty.", bundle=head))
+                    parts.append("0")
+            braille.append(f"{self.braille_seat(seat)} {' '.join(parts)}")
+        return Utterance(" ".join(speech), "; ".join(braille), kind="review.bundles")
+
+    def _bundle_heading(self, seat: int, index: int | None) -> str:
+        """ "Your bundle", "Player 2's second bundle" / "Dein Stapel", "Zweiter Stapel von Spieler 2"."""
+        c = self.catalog
+        you = seat == self.you
+        if index is None:
+            if you:
+                return c.text("Your bundle")
+            return c.text("{seat}'s bundle", seat=self.seat_name(seat))
+        which = self._ordinal(index, _ORDINAL_HEADING)
+        if you:
+            return c.text("Your {which} bundle", which=which)
+        return _cap(c.text("{seat}'s {which} bundle", seat=self.seat_name(seat), which=which))
+
+    def scores(self, view: BundlesView) -> Utterance:
+        """Cards in bundles per seat, cards in hand per seat, cards left in the stock."""
+        c = self.catalog
+        seats = range(view.players)
+        totals = [sum(size for size, _ in view.bundles[seat]) for seat in seats]
+        speech: list[str] = []
+        braille = ""
+        if view.main_scores is not None:
+            main, _ = self._ranking(view.main_scores, seats)
+            speech.append(c.text("In the main game: {piles}.", piles=main))
+        speech.append(c.text("In bundles: {piles}.", piles=self._join([self._holds(s, totals[s]) for s in seats])))
+        speech.append(
+            c.text("In hand: {piles}.", piles=self._join([self._holds(s, view.hand_sizes[s]) for s in seats]))
+        )
+        speech.append(self._stock(view.stock))
+        braille = c.text("Bundles {piles}", _B, piles=" ".join(f"{self.braille_seat(s)} {totals[s]}" for s in seats))
+        braille = self._fit(braille, "; " + c.text("stock {count}", _B, count=view.stock))
+        braille = self._fit(
+            braille,
+            "; "
+            + c.text(
+                "hands {piles}", _B, piles=" ".join(f"{self.braille_seat(s)} {view.hand_sizes[s]}" for s in seats)
+            ),
+        )
+        return Utterance(" ".join(speech), braille, kind="review.scores")
+
+    # -- choices ------------------------------------------------------------------------------
+
+    def action(self, action: BundlesAction, view: BundlesView) -> str:
+        """The label of one choice in a choice menu: what the play steals, captures or trails."""
+        c = self.catalog
+        double = any(len(bundles) > 1 for bundles in view.bundles)
+        if action.steal is not None:
+            bundles = view.bundles[action.steal]
+            size = bundles[action.source][0] if action.source < len(bundles) else 0
+            params = {
+                "victim": self._victim(action.steal),
+                "bundle": self._stolen(size, action.source if double else None),
+            }
+            if action.wild:
+                card = self._card_of(action.card, view)
+                label = c.text(
+                    "Use {card} to steal {victim} {bundle} (wild)", card=self._the(card) if card else "", **params
+                )
+            else:
+                label = c.text("Steal {victim} {bundle}", **params)
+        elif action.capture:
+            taken = [card for card in (self._card_of(i, view) for i in action.capture) if card is not None]
+            played = self._card_of(action.card, view)
+            names = self._join([self._the(card) for card in taken])
+            if played is not None and any(card.rank != played.rank for card in taken):
+                label = c.text("Capture {cards} (sum {total})", cards=names, total=15)
+            else:
+                label = c.text("Capture {cards}", cards=names)
+        else:
+            label = c.text("Trail the card")
+        if double and action.kind != "trail":
+            which = self._ordinal(action.bundle, _ORDINAL_OBJECT)
+            label = c.text("{label} into your {which} bundle", label=label, which=which)
+        return label
+
+    def _card_of(self, card_id: int, view: BundlesView) -> Card | None:
+        """The card with engine id ``card_id`` in the view's deck."""
+        cards = deck(view.deck).cards
+        return cards[card_id] if 0 <= card_id < len(cards) else None
