@@ -13,7 +13,7 @@ from . import __version__
 from .engine import Event, parse_settings
 from .errors import CardsError, ScenarioError
 from .games.bundles import BundlesState
-from .games.bundles_rules import VARIANTS
+from .games.bundles_rules import VARIANTS, BundlesOptions
 from .games.war import TURN, WarOptions, WarState
 from .narration import bundles as bundles_text
 from .narration import war as war_text
@@ -30,11 +30,19 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"accessible-cards {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
 
-    play = commands.add_parser("play", help="play a game (War, for now headless: its events as lines)")
-    play.add_argument("game", nargs="?", default="war", choices=["war"], help="the game (default: war)")
-    play.add_argument("--players", type=int, default=2, metavar="N", help="2 to 4 players (default 2)")
+    play = commands.add_parser("play", help="play at the keyboard (the default command): the menu, or a game at once")
+    play.add_argument("game", nargs="?", choices=["war", "bundles"], help="start this game at once")
+    play.add_argument("--variant", choices=VARIANTS, default=None, help="the Stealing Bundles preset")
+    play.add_argument("--players", type=int, default=None, metavar="N", help="2 to 4 players")
+    play.add_argument("--humans", type=int, default=None, metavar="N", help="how many of them are people here")
+    play.add_argument("--lang", choices=["en", "de"], default=None, help="the language (en, de)")
     play.add_argument("--seed", type=int, default=None, metavar="S", help="the seed for the shuffle")
     play.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a rule option")
+    play.add_argument("--quiz", action="store_true", default=None, help="War: ask which card is higher first")
+    play.add_argument(
+        "--verbosity", choices=["brief", "normal", "full"], default=None, help="how much is said (default normal)"
+    )
+    play.add_argument("--pause", type=float, default=None, metavar="SECONDS", help="the computer's pause, 0 to 10")
 
     replay = commands.add_parser("replay", help="play a scenario file and print its events")
     replay.add_argument("file", metavar="FILE", help="a scenario file (JSON)")
@@ -63,8 +71,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "simulate":
             return _simulate(parser, args)
         if args.command == "play":
-            return _play(parser, args.players, args.seed, args.set)
-        return _play(parser, 2, None, [])
+            return _play(parser, args)
+        return _play(parser, parser.parse_args(["play"]))
     except CardsError as error:
         print(f"accessible-cards: {error}", file=sys.stderr)
         return 1
@@ -74,19 +82,56 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
-def _play(parser: argparse.ArgumentParser, players: int, seed: int | None, settings: list[str]) -> int:
-    """One War game, played through and told line by line."""
-    if not 2 <= players <= 4:
-        parser.error(f"--players: War is for 2 to 4 players, not {players}")
-    if seed is None:
-        seed = random.SystemRandom().randrange(1_000_000)
-    options = WarOptions.from_mapping(parse_settings(settings))
-    state = WarState(players, options, seed)
-    print(f"War for {players} players, seed {seed}. Replay it with: accessible-cards play war --seed {seed}")
-    _tell(state, state.start())
-    while state.result is None:
-        _tell(state, state.apply(TURN))
-    return 0
+def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """The interactive program: the main menu, or the game named on the command line."""
+    from . import settings as settings_file
+    from .ui.app import App, GameRequest
+    from .ui.terminal import Terminal
+
+    loaded = settings_file.load()
+    overrides: dict[str, Any] = {}
+    if args.lang:
+        overrides["lang"] = args.lang
+    if args.verbosity:
+        overrides["verbosity"] = args.verbosity
+    if args.quiz:
+        overrides["war_quiz"] = True
+    if args.pause is not None:
+        if not 0 <= args.pause <= 10:
+            parser.error(f"--pause: from 0 to 10 seconds, not {args.pause:g}")
+        overrides["computer_pause"] = args.pause
+    settings = loaded.settings.changed(**overrides)
+    loaded = settings_file.Loaded(settings, loaded.problems, loaded.writable, loaded.path)
+    first = None
+    if args.game:
+        defaults = (
+            (settings.war_players, settings.war_humans)
+            if args.game == "war"
+            else (settings.bundles_players, settings.bundles_humans)
+        )
+        players = args.players if args.players is not None else defaults[0]
+        if not 2 <= players <= 4:
+            parser.error(f"--players: 2 to 4 players, not {players}")
+        humans = args.humans if args.humans is not None else min(defaults[1], players)
+        if not 1 <= humans <= players:
+            parser.error(f"--humans: 1 to {players} (the number of players), not {humans}")
+        request = GameRequest(
+            args.game,
+            players,
+            humans,
+            args.variant or settings.bundles_variant,
+            args.seed,
+            dict(parse_settings(args.set)),
+        )
+        if args.game == "war":
+            WarOptions.from_mapping(request.options)
+        else:
+            BundlesOptions.from_mapping({"variant": request.variant, "players": players, **request.options})
+        first = request
+    elif args.players is not None or args.humans is not None or args.variant or args.seed is not None or args.set:
+        parser.error("--players, --humans, --variant, --seed and --set go with a game: play war or play bundles")
+    app = App(Terminal(settings.lang or "en", settings.input), loaded)
+    return app.run(first)
 
 
 def _tell(state: WarState, events: list[Event]) -> None:

@@ -1,0 +1,244 @@
+"""The player's settings: a small TOML file in the user's configuration folder.
+
+A broken file is never overwritten: its good values are used, each problem
+is reported once in plain words, and the defaults stand in for the rest.
+Command-line flags override what the file says.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any, Final
+
+from .engine import choice, flag, whole_number
+
+MAX_BYTES: Final = 64 * 1024
+LANGUAGES: Final = ("en", "de")
+VERBOSITIES: Final = ("brief", "normal", "full")
+VARIANTS: Final = ("standard", "friendly", "casita-robada", "rubamazzo", "rubamazzetto", "rubamazzo-15")
+
+
+def _pause(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise ValueError(value)
+    number = float(value)
+    if not 0 <= number <= 10:
+        raise ValueError(value)
+    return number
+
+
+def _lang(value: Any) -> str | None:
+    return None if value is None else choice(*LANGUAGES)(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """One setting: its section and key in the file, and how a value is checked."""
+
+    name: str
+    section: str | None
+    key: str
+    parse: Callable[[Any], Any]
+    allowed: str
+
+
+SETTINGS: Final = (
+    Setting("lang", None, "language", _lang, "en or de"),
+    Setting("verbosity", None, "verbosity", choice(*VERBOSITIES), "brief, normal or full"),
+    Setting("computer_pause", None, "computer_pause", _pause, "seconds from 0 to 10"),
+    Setting("card_names", None, "card_names", choice("full", "short"), "full or short"),
+    Setting("input", None, "input", choice("keys", "words"), "keys or words"),
+    Setting("war_players", "war", "players", whole_number(2, 4), "2 to 4"),
+    Setting("war_humans", "war", "humans", whole_number(1, 4), "1 to 4"),
+    Setting("war_face_down", "war", "face_down", whole_number(0, 10), "0 to 10"),
+    Setting("war_quiz", "war", "quiz", flag, "true or false"),
+    Setting("bundles_variant", "bundles", "variant", choice(*VARIANTS), ", ".join(VARIANTS)),
+    Setting("bundles_players", "bundles", "players", whole_number(2, 4), "2 to 4"),
+    Setting("bundles_humans", "bundles", "humans", whole_number(1, 4), "1 to 4"),
+    Setting("bundles_computer", "bundles", "computer", choice("random", "simple"), "random or simple"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything the player can set; the defaults are what a new player gets."""
+
+    lang: str | None = None
+    verbosity: str = "normal"
+    computer_pause: float = 1.0
+    card_names: str = "full"
+    input: str = "keys"
+    war_players: int = 2
+    war_humans: int = 1
+    war_face_down: int = 3
+    war_quiz: bool = False
+    bundles_variant: str = "standard"
+    bundles_players: int = 2
+    bundles_humans: int = 1
+    bundles_computer: str = "simple"
+
+    def changed(self, **values: Any) -> Settings:
+        """A copy with ``values`` set."""
+        return replace(self, **values)
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Something wrong in the settings file, to be said in the player's language."""
+
+    msg_id: str
+    text: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+def config_dir() -> Path:
+    """The folder of the settings file: ``ACCESSIBLE_CARDS_CONFIG_DIR``, else the platform's config folder."""
+    given = os.environ.get("ACCESSIBLE_CARDS_CONFIG_DIR")
+    if given:
+        return Path(given)
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir("accessible-cards", appauthor=False))
+
+
+def settings_path() -> Path:
+    """The settings file."""
+    return config_dir() / "settings.toml"
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """Settings as read, the problems found, and whether the file may be written."""
+
+    settings: Settings
+    problems: tuple[Problem, ...]
+    writable: bool
+    path: Path
+
+
+def load(path: Path | None = None) -> Loaded:
+    """Read the settings file; a missing file gives the defaults and may be written."""
+    path = path or settings_path()
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        return Loaded(Settings(), (), True, path)
+    except OSError as error:
+        return Loaded(Settings(), (_problem("settings-unreadable", path, reason=str(error.strerror)),), False, path)
+    if size > MAX_BYTES:
+        return Loaded(Settings(), (_problem("settings-too-large", path, size=size),), False, path)
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError:
+        return Loaded(Settings(), (_problem("settings-encoding", path),), False, path)
+    except OSError as error:
+        return Loaded(Settings(), (_problem("settings-unreadable", path, reason=str(error.strerror)),), False, path)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        return Loaded(Settings(), (_problem("settings-syntax", path, reason=str(error)),), False, path)
+    settings, problems = from_mapping(data, path)
+    return Loaded(settings, problems, not problems, path)
+
+
+def from_mapping(data: Mapping[str, Any], path: Path | None = None) -> tuple[Settings, tuple[Problem, ...]]:
+    """Settings from parsed TOML: good values kept, each bad one a problem and its default."""
+    where = str(path) if path else "settings"
+    problems: list[Problem] = []
+    values: dict[str, Any] = {}
+    known_top = {s.key for s in SETTINGS if s.section is None} | {s.section for s in SETTINGS if s.section}
+    for key in data:
+        if key not in known_top:
+            problems.append(Problem("settings-unknown-key", f"{where}: unknown setting {key!r}", {"key": key}))
+    for setting in SETTINGS:
+        table: Any = data if setting.section is None else data.get(setting.section, {})
+        if not isinstance(table, dict):
+            if any(p.msg_id == "settings-not-table" and p.params.get("key") == setting.section for p in problems):
+                continue
+            problems.append(
+                Problem(
+                    "settings-not-table",
+                    f"{where}: [{setting.section}] must be a table",
+                    {"key": setting.section},
+                )
+            )
+            continue
+        if setting.section is not None:
+            known = {s.key for s in SETTINGS if s.section == setting.section}
+            for key in table:
+                name = f"{setting.section}.{key}"
+                if key not in known and all(p.params.get("key") != name for p in problems):
+                    problems.append(
+                        Problem("settings-unknown-key", f"{where}: unknown setting {name!r}", {"key": name})
+                    )
+        if setting.key not in table:
+            continue
+        raw = table[setting.key]
+        try:
+            values[setting.name] = setting.parse(raw)
+        except (ValueError, TypeError):
+            name = setting.key if setting.section is None else f"{setting.section}.{setting.key}"
+            problems.append(
+                Problem(
+                    "settings-bad-value",
+                    f"{where}: {name} cannot be {raw!r}; it takes {setting.allowed}",
+                    {"key": name, "value": str(raw), "allowed": setting.allowed},
+                )
+            )
+    return Settings(**values), tuple(problems)
+
+
+def _problem(msg_id: str, path: Path, **params: Any) -> Problem:
+    texts = {
+        "settings-unreadable": f"{path}: cannot be read ({params.get('reason')})",
+        "settings-too-large": f"{path}: too large to be a settings file",
+        "settings-encoding": f"{path}: not UTF-8 text",
+        "settings-syntax": f"{path}: not valid TOML ({params.get('reason')})",
+    }
+    return Problem(msg_id, texts[msg_id], {"path": str(path), **params})
+
+
+def to_toml(settings: Settings) -> str:
+    """The settings as TOML text, sections last."""
+    lines: list[str] = ["# Accessible Cards settings. Flags on the command line override these."]
+    values = {f.name: getattr(settings, f.name) for f in fields(settings)}
+    sections: dict[str | None, list[str]] = {}
+    for setting in SETTINGS:
+        value = values[setting.name]
+        if value is None:
+            continue
+        sections.setdefault(setting.section, []).append(f"{setting.key} = {_toml_value(value)}")
+    lines += sections.pop(None, [])
+    for section, entries in sections.items():
+        lines += ["", f"[{section}]", *entries]
+    return "\n".join(lines) + "\n"
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    text = str(value).replace("\\", "\\\\").replace('"', '\\"')
+    return f'"{text}"'
+
+
+def save(settings: Settings, path: Path | None = None) -> None:
+    """Write the settings atomically: a temporary file, flushed and synced, then renamed over the old one."""
+    path = path or settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=".settings-", suffix=".toml", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(to_toml(settings))
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,475 @@
+"""The interactive program: the main menu, settings, game set-up, and the loop that reads keys.
+
+A stack of screens; the top one reads the next command. Repeat and help work
+everywhere. Every line the program writes goes through ``say`` (a remark) or
+``announce`` (a game announcement, kept in the history).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .. import settings as settings_file
+from ..errors import CardsError
+from ..i18n import Catalog
+from ..narration.narrator import Utterance
+from ..settings import Settings
+from .commands import GAME_PHASES, Typed, for_phase, keys_label
+from .screens import Item, ListScreen, Screen, rules_screen
+from .terminal import Terminal
+
+VARIANT_NAMES = {
+    "standard": "Stealing Bundles",
+    "friendly": "Friendly Bundles, no stealing",
+    "casita-robada": "Casita Robada, Spanish deck",
+    "rubamazzo": "Rubamazzo, Italian deck",
+    "rubamazzetto": "Rubamazzetto, Italian deck, no stealing",
+    "rubamazzo-15": "Rubamazzo 15, sums to fifteen",
+}
+
+
+@dataclass
+class GameRequest:
+    """What a new game needs: the game, its seats and its options."""
+
+    game: str
+    players: int
+    humans: int
+    variant: str = "standard"
+    seed: int | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+class App:
+    """The program: settings, terminal, catalog and the screen stack."""
+
+    def __init__(self, terminal: Terminal, loaded: settings_file.Loaded, *, save_settings: bool = True) -> None:
+        self.terminal = terminal
+        self.loaded = loaded
+        self.settings: Settings = loaded.settings
+        self.save_settings = save_settings and loaded.writable
+        self.catalog = Catalog(self.settings.lang or "en")
+        self.stack: list[Screen] = []
+        self.last_said: str | None = None
+        self.running = True
+        terminal.unknown = self._unknown
+
+    # -- words ------------------------------------------------------------
+
+    @property
+    def lang(self) -> str:
+        return self.settings.lang or "en"
+
+    def t(self, msgid: str, context: str | None = None, **params: Any) -> str:
+        """A message in the player's language."""
+        return self.catalog.text(msgid, context, **params)
+
+    def tn(self, msgid: str, plural: str, n: int, **params: Any) -> str:
+        """A message with a count, in the player's language."""
+        return self.catalog.plural(msgid, plural, n, **params)
+
+    def say(self, text: str) -> None:
+        """Write a remark (menus, answers to review keys); R repeats it."""
+        self.last_said = text
+        self.terminal.line(text)
+
+    def announce(self, utterance: Utterance) -> None:
+        """Write a game announcement."""
+        self.say(utterance.speech)
+
+    def refuse(self, reason: str) -> None:
+        """One short reason; nothing changes."""
+        self.say(reason)
+
+    def _unknown(self, text: str) -> None:
+        if text == "?key":
+            self.refuse(self.t("That key does nothing here. Press ? for the keys."))
+        elif len(text) == 1:
+            self.refuse(self.t("The {key} key does nothing here. Press ? for the keys.", key=text.upper()))
+        else:
+            self.refuse(self.t("I do not know the command {text}. Press ? for the keys.", text=text[:40]))
+
+    # -- settings -----------------------------------------------------------
+
+    def change_settings(self, **values: Any) -> None:
+        """Change settings and keep them (unless the settings file is broken, which is left as it is)."""
+        self.settings = self.settings.changed(**values)
+        if "lang" in values:
+            self.catalog = Catalog(self.lang)
+            self.terminal.lang = self.lang
+        if "input" in values:
+            self.terminal.input_mode = self.settings.input
+            self.terminal.forget_bindings()
+        if self.save_settings:
+            try:
+                settings_file.save(self.settings, self.loaded.path)
+            except OSError:
+                self.save_settings = False
+                self.say(self.t("The settings cannot be saved here; they hold until you quit."))
+
+    # -- the stack ------------------------------------------------------------
+
+    def push(self, screen: Screen) -> None:
+        self.stack.append(screen)
+        screen.enter()
+
+    def pop(self) -> None:
+        if self.stack:
+            self.stack.pop()
+        if self.stack:
+            self.stack[-1].resume()
+        else:
+            self.running = False
+
+    def replace(self, screen: Screen) -> None:
+        if self.stack:
+            self.stack.pop()
+        self.push(screen)
+
+    def back_to_menu(self) -> None:
+        """Close every screen above the main menu and say the menu again."""
+        del self.stack[1:]
+        self.stack[0].resume()
+
+    def game_screen(self, request: GameRequest) -> Screen:
+        """The screen that plays ``request``."""
+        if request.game == "war":
+            from .war_screen import WarScreen
+
+            return WarScreen(self, request)
+        from .bundles_screen import BundlesScreen
+
+        return BundlesScreen(self, request)
+
+    def replace_game(self, screen: Screen) -> None:
+        """Close every screen above the main menu and open ``screen``."""
+        del self.stack[1:]
+        self.push(screen)
+
+    def quit(self) -> None:
+        self.running = False
+        self.say(self.t("Goodbye."))
+
+    # -- running ------------------------------------------------------------
+
+    def run(self, first: GameRequest | None = None) -> int:
+        """Start (first-start language question, problems with the settings file), then read keys until quit."""
+        for problem in self.loaded.problems:
+            self.say(self.t("Settings file problem: {problem}. Using the defaults for it.", problem=problem.text))
+        menu = MainMenu(self)
+        if self.settings.lang is None:
+            self.stack.append(menu)  # said once the language is chosen
+            self.push(language_screen(self, first_start=True, then=first))
+        elif first is not None:
+            self.stack.append(menu)  # under the game, said when the game ends
+            self.push(self.game_screen(first))
+        else:
+            self.push(menu)
+        while self.running and self.stack:
+            screen = self.stack[-1]
+            screen.before_input()
+            if not self.running or screen is not self.stack[-1]:
+                continue
+            typed = self.terminal.read(screen.phase)
+            if typed is None:
+                break
+            try:
+                self.dispatch(typed)
+            except CardsError as error:
+                self.refuse(self.t("That cannot be done: {reason}.", reason=str(error)))
+        return 0
+
+    def dispatch(self, typed: Typed) -> None:
+        """Commands that work everywhere, then the top screen's own."""
+        screen = self.stack[-1]
+        if typed.name == "repeat":
+            if self.last_said:
+                self.terminal.line(self.last_said)
+            return
+        if typed.name == "help":
+            self.say(self.help_text(screen.phase))
+            return
+        if typed.name == "quit":
+            self.confirm_quit()
+            return
+        screen.handle(typed)
+
+    def help_text(self, phase: str) -> str:
+        """The keys of this phase, made from the key map: a heading line, then one line a command."""
+        parts = [f"{keys_label(c, self.lang)}: {self.t(c.help)}" for c in for_phase(phase)]
+        unique: list[str] = []
+        for part in parts:
+            if part not in unique:
+                unique.append(part)
+        return "\n".join([self.t("Keys for this moment, one a line:"), *unique])
+
+    def confirm_quit(self) -> None:
+        in_game = any(screen.phase in GAME_PHASES for screen in self.stack)
+        title = self.t("Quit the game? It is not saved.") if in_game else self.t("Quit Accessible Cards?")
+        self.push(
+            ListScreen(
+                self,
+                title,
+                [Item(self.t("No, go on"), self.pop), Item(self.t("Yes, quit"), self.quit)],
+                hint=False,
+            )
+        )
+
+    # -- rules ----------------------------------------------------------------
+
+    def show_rules(self, game: str) -> None:
+        sections = read_rules(game, self.lang)
+        if sections is None:
+            self.refuse(self.t("The rules file is not installed with this copy."))
+            return
+        title = self.t("Rules. Up and Down move from heading to heading; Escape goes back.")
+        self.push(rules_screen(self, title, sections))
+
+
+class MainMenu(ListScreen):
+    """Play War, play Stealing Bundles, settings, rules, quit."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app, "", [], on_back=lambda: None)
+        self._build()
+
+    def _build(self) -> None:
+        app, t = self.app, self.app.t
+        self.title = t("Accessible Cards. Main menu.")
+        self.items = [
+            Item(t("Play War"), lambda: app.push(war_setup(app))),
+            Item(t("Play Stealing Bundles or one of its family"), lambda: app.push(bundles_setup(app))),
+            Item(t("Settings"), lambda: app.push(settings_screen(app))),
+            Item(t("Rules"), lambda: app.push(rules_menu(app))),
+            Item(t("Quit"), app.quit),
+        ]
+
+    def resume(self) -> None:
+        self._build()
+        super().resume()
+
+    def handle(self, typed: Typed) -> None:
+        if typed.name == "back":
+            self.app.say(self.app.t("This is the main menu. Choose Quit to leave."))
+            return
+        if typed.name == "rules":
+            self.app.push(rules_menu(self.app))
+            return
+        super().handle(typed)
+
+
+def language_screen(app: App, first_start: bool = False, then: GameRequest | None = None) -> ListScreen:
+    """Choose the language (asked in both languages at the first start); ``then`` opens next."""
+
+    def choose(lang: str) -> Callable[[], None]:
+        def act() -> None:
+            app.change_settings(lang=lang)
+            if then is not None:
+                app.replace(app.game_screen(then))
+            else:
+                app.pop()
+
+        return act
+
+    title = "Language? Sprache?" if first_start else app.t("Language")
+    return ListScreen(
+        app,
+        title,
+        [Item("English", choose("en")), Item("Deutsch", choose("de"))],
+        index=0 if app.lang == "en" else 1,
+        on_back=choose(app.lang) if first_start else None,
+    )
+
+
+def _question(
+    app: App, title: str, values: list[int], default: int, then: Callable[[int], None], label: Callable[[int], str]
+) -> ListScreen:
+    items = [Item(label(v), (lambda v=v: then(v))) for v in values]  # type: ignore[misc]
+    return ListScreen(app, title, items, index=values.index(default) if default in values else 0)
+
+
+def war_setup(app: App) -> ListScreen:
+    """War asks: how many players, how many of them people here."""
+    s = app.settings
+
+    def players_chosen(players: int) -> None:
+        humans = [n for n in range(1, players + 1)]
+
+        def humans_chosen(people: int) -> None:
+            app.change_settings(war_players=players, war_humans=people)
+            from .war_screen import WarScreen
+
+            app.replace(WarScreen(app, GameRequest("war", players, people)))
+
+        app.replace(
+            _question(
+                app,
+                app.t("How many of them are people at this keyboard? The others are the computer."),
+                humans,
+                min(s.war_humans, players),
+                humans_chosen,
+                lambda n: app.tn("{n} person", "{n} people", n),
+            )
+        )
+
+    return _question(
+        app,
+        app.t("War. How many players?"),
+        [2, 3, 4],
+        s.war_players,
+        players_chosen,
+        lambda n: app.tn("{n} player", "{n} players", n),
+    )
+
+
+def bundles_setup(app: App) -> ListScreen:
+    """Stealing Bundles asks: the variant, how many players, how many of them people here."""
+    s = app.settings
+    variants = list(VARIANT_NAMES)
+
+    def variant_chosen(index: int) -> None:
+        variant = variants[index]
+
+        def players_chosen(players: int) -> None:
+            def humans_chosen(people: int) -> None:
+                app.change_settings(bundles_variant=variant, bundles_players=players, bundles_humans=people)
+                from .bundles_screen import BundlesScreen
+
+                app.replace(BundlesScreen(app, GameRequest("bundles", players, people, variant)))
+
+            app.replace(
+                _question(
+                    app,
+                    app.t("How many of them are people at this keyboard? The others are the computer."),
+                    list(range(1, players + 1)),
+                    min(s.bundles_humans, players),
+                    humans_chosen,
+                    lambda n: app.tn("{n} person", "{n} people", n),
+                )
+            )
+
+        app.replace(
+            _question(
+                app,
+                app.t("How many players?"),
+                [2, 3, 4],
+                s.bundles_players,
+                players_chosen,
+                lambda n: app.tn("{n} player", "{n} players", n),
+            )
+        )
+
+    return _question(
+        app,
+        app.t("Which game?"),
+        list(range(len(variants))),
+        variants.index(s.bundles_variant) if s.bundles_variant in variants else 0,
+        variant_chosen,
+        lambda i: app.t(VARIANT_NAMES[variants[i]]),
+    )
+
+
+def settings_screen(app: App) -> ListScreen:
+    """Language, verbosity, computer pause, card names, typing, War quiz: each item cycles its value."""
+    t = app.t
+
+    def rebuild() -> None:
+        index = screen.index
+        app.replace(settings_screen(app))
+        app.stack[-1].index = index  # type: ignore[attr-defined]
+
+    def cycle(name: str, values: list[Any]) -> Callable[[], None]:
+        def act() -> None:
+            current = getattr(app.settings, name)
+            following = values[(values.index(current) + 1) % len(values)] if current in values else values[0]
+            app.change_settings(**{name: following})
+            rebuild()
+
+        return act
+
+    s = app.settings
+    verbosity = {"brief": t("brief"), "normal": t("normal"), "full": t("full")}
+    yes_no = {True: t("on"), False: t("off")}
+    items = [
+        Item(t("Language: {value}", value="English" if app.lang == "en" else "Deutsch"), cycle("lang", ["en", "de"])),
+        Item(t("Verbosity: {value}", value=verbosity[s.verbosity]), cycle("verbosity", ["brief", "normal", "full"])),
+        Item(
+            t("Computer pause: {value} seconds", value=f"{s.computer_pause:g}"),
+            cycle("computer_pause", [0.0, 0.5, 1.0, 2.0, 3.0]),
+        ),
+        Item(
+            t("Card names: {value}", value=t("full") if s.card_names == "full" else t("short")),
+            cycle("card_names", ["full", "short"]),
+        ),
+        Item(
+            t("Input: {value}", value=t("single keys") if s.input == "keys" else t("typed words")),
+            cycle("input", ["keys", "words"]),
+        ),
+        Item(t("War quiz: {value}", value=yes_no[s.war_quiz]), cycle("war_quiz", [False, True])),
+    ]
+    screen = ListScreen(app, t("Settings. Enter changes the setting."), items)
+    return screen
+
+
+def rules_menu(app: App) -> ListScreen:
+    """Which game's rules."""
+    return ListScreen(
+        app,
+        app.t("Rules of which game?"),
+        [
+            Item(app.t("War"), lambda: app.show_rules("war")),
+            Item(app.t("Stealing Bundles and its family"), lambda: app.show_rules("bundles")),
+        ],
+    )
+
+
+_MARKUP = re.compile(r"\*\*|__|`|\[([^\]]*)\]\([^)]*\)")
+
+
+def read_rules(game: str, lang: str) -> list[tuple[str, str]] | None:
+    """The rules of ``game`` as (heading, text) pairs, from the same Markdown files as docs/."""
+    docs = Path(__file__).resolve().parents[2] / "docs"
+    for path in (
+        docs / lang / "rules" / f"{game}.md",
+        docs / "rules" / f"{game}.{lang}.md",
+        docs / "rules" / f"{game}.md",
+    ):
+        if path.is_file():
+            return markdown_sections(path.read_text(encoding="utf-8"))
+    return None
+
+
+def markdown_sections(text: str) -> list[tuple[str, str]]:
+    """Split Markdown at its headings; markup is dropped, paragraphs are joined into sentences."""
+    sections: list[tuple[str, str]] = []
+    heading: str | None = None
+    body: list[str] = []
+
+    def flush() -> None:
+        if heading is not None:
+            words = " ".join(line.strip().lstrip("-|>").strip() for line in body if line.strip())
+            sections.append((heading, _MARKUP.sub(lambda m: m.group(1) or "", words)))
+
+    in_code = False
+    for line in text.splitlines():
+        if line.startswith("```"):
+            in_code = not in_code
+            continue
+        if not in_code and line.startswith("#"):
+            flush()
+            heading = _MARKUP.sub(lambda m: m.group(1) or "", line.lstrip("#").strip())
+            body = []
+        elif (not in_code and not set(line.strip()) <= set("|-: ")) or in_code:
+            body.append(line)
+    flush()
+    return sections
+
+
+def new_seed(request: GameRequest) -> int:
+    """The game's seed: given, or fresh."""
+    return request.seed if request.seed is not None else random.SystemRandom().randrange(1_000_000)

@@ -1,0 +1,301 @@
+"""Stealing Bundles at the keyboard: choose a card by position or with the arrows, play it, make its choices.
+
+Computer seats act on their own after a pause, announcing their play like
+anyone else. With several people at one keyboard, before each person's turn
+the game says whose turn it is and waits for Enter, so it never reads one
+person's hand while another is at the keyboard.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..ai import make_player
+from ..ai.basic import Player
+from ..engine import Event
+from ..games.bundles import BundlesState
+from ..games.bundles_rules import BundlesAction, BundlesOptions, BundlesView, GameOver
+from ..narration.narrator import Utterance
+from ..narration.narrator_bundles import BundlesNarrator
+from .app import App, GameRequest, new_seed
+from .commands import BUNDLES, CHOICE, HANDOFF, Typed
+from .screens import Item, ListScreen, Screen, history_screen
+from .war_screen import game_menu, seat_names, you_seat
+
+
+class BundlesScreen(Screen):
+    """One game of Stealing Bundles or a member of its family."""
+
+    phase = BUNDLES
+
+    def __init__(self, app: App, request: GameRequest) -> None:
+        super().__init__(app)
+        self.request = request
+        self.seed = new_seed(request)
+        options = BundlesOptions.from_mapping(
+            {"variant": request.variant, "players": request.players, **request.options}
+        )
+        self.options = options
+        self.state = BundlesState(options, self.seed)
+        self.names = seat_names(app, request.players, request.humans)
+        self.humans = set(range(request.humans))
+        level = app.settings.bundles_computer
+        self.computers: dict[int, Player] = {
+            seat: make_player(level, self.seed * 7 + seat) for seat in range(request.players) if seat not in self.humans
+        }
+        self.narrator = self._narrator()
+        self.history: list[str] = []
+        self.last_play: list[str] = []
+        self.selected: int | None = None
+        self.at_keyboard: int | None = None if len(self.humans) > 1 else 0
+        self.announced_turn: tuple[int, int] | None = None
+        self.hand_asked = False
+        self.started = False
+        self.over = False
+
+    def _narrator(self) -> BundlesNarrator:
+        app = self.app
+        return BundlesNarrator(
+            app.lang,
+            app.settings.verbosity,
+            self.options.deck,
+            self.names,
+            app.settings.card_names,
+            you=you_seat(self.request.humans),
+            options=self.options,
+        )
+
+    # -- opening and automatic steps -------------------------------------------
+
+    def enter(self) -> None:
+        if self.started:
+            return
+        self.started = True
+        app = self.app
+        app.say(
+            app.tn(
+                "{game} for {n} player. Seed {seed}.",
+                "{game} for {n} players. Seed {seed}.",
+                self.request.players,
+                game=app.t(_variant_name(self.options.variant)),
+                seed=self.seed,
+            )
+        )
+        self._tell(self.state.start())
+
+    def resume(self) -> None:
+        self.narrator = self._narrator()
+        if self.phase == BUNDLES:
+            self.app.say(self.app.t("Back in the game."))
+
+    def _listener(self) -> int:
+        """The seat whose view is read: the person at the keyboard."""
+        if self.at_keyboard is not None:
+            return self.at_keyboard
+        return min(self.humans)
+
+    def _view(self) -> BundlesView:
+        return self.state.view(self._listener())
+
+    def before_input(self) -> None:
+        """Computer seats play; then the person to play is asked to the keyboard and told it is their turn."""
+        state = self.state
+        while state.result is None and self.app.running:
+            turn = state.view(0).turn
+            if turn is None or turn in self.humans:
+                break
+            pause = self.app.settings.computer_pause
+            if pause > 0:
+                time.sleep(pause)
+            player = self.computers[turn]
+            action = player.choose(state.view(turn), state.legal_actions())
+            self.last_play = []
+            self._tell(state.apply(action))
+        if state.result is not None or self.phase != BUNDLES:
+            return
+        turn = state.view(0).turn
+        if turn is None:
+            return
+        if len(self.humans) > 1 and self.at_keyboard != turn:
+            self.at_keyboard = None
+            self.phase = HANDOFF
+            self.handoff_to = turn
+            self.app.say(self.narrator.handoff(turn).speech)
+            return
+        key = (turn, len(self.history))
+        if self.announced_turn != key:
+            self.announced_turn = key
+            self.selected = None
+            self.app.say(self.narrator.turn(self._view()).speech)
+
+    # -- announcing --------------------------------------------------------------
+
+    def _say(self, utterance: Utterance | None) -> None:
+        if utterance is None:
+            return
+        self.app.announce(utterance)
+        self.history.append(utterance.speech)
+        self.last_play.append(utterance.speech)
+
+    def _tell(self, events: list[Event]) -> None:
+        for event in events:
+            self._say(self.narrator.event(event, self._view()))
+            if isinstance(event, GameOver):
+                self._game_over()
+
+    # -- keys -----------------------------------------------------------------------
+
+    def handle(self, typed: Typed) -> None:
+        app = self.app
+        name = typed.name
+        if self.phase == HANDOFF:
+            if name == "ready":
+                self.at_keyboard = self.handoff_to
+                self.phase = BUNDLES
+                self.announced_turn = None
+            else:
+                app.refuse(app.t("Press Enter when {name} is at the keyboard.", name=self.names[self.handoff_to]))
+            return
+        view = self._view()
+        my_turn = self.state.result is None and view.turn == view.seat
+        if name in ("select", "play_position"):
+            self._select(view, typed.number, play=name == "play_position")
+        elif name in ("next", "previous"):
+            if not view.hand:
+                app.refuse(app.t("Your hand is empty."))
+                return
+            step = 1 if name == "next" else -1
+            start = self.selected if self.selected is not None else (-1 if step == 1 else len(view.hand))
+            target = start + step
+            if not 0 <= target < len(view.hand):
+                app.refuse(app.t("End of your hand.") if step == 1 else app.t("Start of your hand."))
+                return
+            self.selected = target
+            app.say(self.narrator.card_at(view, target).speech)
+        elif name == "play":
+            if not my_turn:
+                app.refuse(self._not_your_turn(view))
+            elif self.selected is None:
+                app.refuse(app.t("Choose a card first: its number, or Left and Right."))
+            else:
+                self._play(view, self.selected)
+        elif name == "hand":
+            app.say(self.narrator.hand(view, by_suit=self.hand_asked).speech)
+            self.hand_asked = not self.hand_asked
+            return
+        elif name == "table":
+            app.say(self.narrator.table(view).speech)
+        elif name == "bundles":
+            app.say(self.narrator.bundles(view).speech)
+        elif name == "scores":
+            app.say(self.narrator.scores(view).speech)
+        elif name == "last":
+            app.say(" ".join(self.last_play) if self.last_play else app.t("Nothing has been played yet."))
+        elif name == "history":
+            app.push(
+                history_screen(
+                    app, app.t("History, newest last. Up and Down to move, Escape to go back."), self.history
+                )
+            )
+        elif name == "verbosity":
+            order = ["brief", "normal", "full"]
+            following = order[(order.index(app.settings.verbosity) + 1) % 3]
+            app.change_settings(verbosity=following)
+            self.narrator = self._narrator()
+            app.say(app.t("Verbosity: {value}", value=app.t(following)))
+        elif name == "rules":
+            app.show_rules("bundles")
+        elif name == "menu":
+            app.push(game_menu(app, "bundles"))
+        else:
+            super().handle(typed)
+        self.hand_asked = False
+
+    def _not_your_turn(self, view: BundlesView) -> str:
+        if view.turn is None:
+            return self.app.t("The game is over.")
+        return self.app.t("It is {name}'s turn, not yours.", name=self.names[view.turn])
+
+    def _select(self, view: BundlesView, number: int | None, play: bool) -> None:
+        app = self.app
+        if number is None or not 1 <= number <= len(view.hand):
+            if not view.hand:
+                app.refuse(app.t("Your hand is empty."))
+            else:
+                app.refuse(
+                    app.tn(
+                        "You have no card in position {position}. You hold {n} card.",
+                        "You have no card in position {position}. You hold {n} cards.",
+                        len(view.hand),
+                        position=number or 0,
+                    )
+                )
+            return
+        index = number - 1
+        if play or self.selected == index:
+            if self.state.result is not None or view.turn != view.seat:
+                app.refuse(self._not_your_turn(view))
+                return
+            self._play(view, index)
+            return
+        self.selected = index
+        app.say(self.narrator.card_at(view, index).speech)
+
+    def _play(self, view: BundlesView, index: int) -> None:
+        card = view.hand[index]
+        card_id = self.state.deck.parse_many([card.code])[0]
+        choices = [action for action in self.state.legal_actions() if action.card == card_id]
+        if not choices:
+            self.app.refuse(self.app.t("That card cannot be played now."))
+            return
+        if len(choices) == 1:
+            self._apply(choices[0])
+            return
+        items = [Item(self.narrator.action(action, view), (lambda a=action: self._choose(a))) for action in choices]  # type: ignore[misc]
+        self.app.push(
+            ListScreen(
+                self.app,
+                self.app.t("The {card} can do more than one thing. Which?", card=self.narrator.card(card)),
+                items,
+                phase=CHOICE,
+            )
+        )
+
+    def _choose(self, action: BundlesAction) -> None:
+        self.app.pop()
+        self._apply(action)
+
+    def _apply(self, action: BundlesAction) -> None:
+        self.selected = None
+        self.last_play = []
+        self._tell(self.state.apply(action))
+
+    def _game_over(self) -> None:
+        if self.over:
+            return
+        self.over = True
+        app = self.app
+        request = self.request
+        app.push(
+            ListScreen(
+                app,
+                app.t("What next?"),
+                [
+                    Item(
+                        app.t("Play again"),
+                        lambda: app.replace_game(
+                            BundlesScreen(app, GameRequest("bundles", request.players, request.humans, request.variant))
+                        ),
+                    ),
+                    Item(app.t("Main menu"), app.back_to_menu),
+                    Item(app.t("Quit"), app.quit),
+                ],
+                on_back=app.back_to_menu,
+            )
+        )
+
+
+def _variant_name(variant: str) -> str:
+    from .app import VARIANT_NAMES
+
+    return VARIANT_NAMES.get(variant, variant)

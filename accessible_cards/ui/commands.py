@@ -1,0 +1,228 @@
+"""Named commands, the keys and typed words that reach them, and the help made from that map.
+
+Every command has a name; keys and words map to names; the help for a phase
+is generated from this table, so it cannot drift from what the keys do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Final
+
+# Phases: where a command applies.
+MENU: Final = "menu"
+WAR: Final = "war"
+BUNDLES: Final = "bundles"
+CHOICE: Final = "choice"
+HISTORY: Final = "history"
+QUIZ: Final = "quiz"
+HANDOFF: Final = "handoff"
+RULES: Final = "rules"
+GAME_PHASES: Final = (WAR, BUNDLES)
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """One named command: its keys (prompt_toolkit key names), its typed words per language, its help."""
+
+    name: str
+    keys: tuple[str, ...]
+    words: dict[str, tuple[str, ...]]
+    phases: tuple[str, ...]
+    help: str
+    takes_number: bool = False
+
+
+def _c(
+    name: str,
+    keys: Iterable[str],
+    en: Iterable[str],
+    de: Iterable[str],
+    phases: Iterable[str],
+    help_text: str,
+    takes_number: bool = False,
+) -> Command:
+    return Command(name, tuple(keys), {"en": tuple(en), "de": tuple(de)}, tuple(phases), help_text, takes_number)
+
+
+_ALL: Final = (MENU, WAR, BUNDLES, CHOICE, HISTORY, RULES, QUIZ, HANDOFF)
+
+COMMANDS: Final = (
+    # translators: the help line of each command; the key names come first, then this text
+    _c(
+        "play",
+        ["enter", "space"],
+        ["play", "go", "turn"],
+        ["spielen", "los", "aufdecken"],
+        [WAR],
+        "turn up the next card",
+    ),
+    _c(
+        "play",
+        ["enter", "space"],
+        ["play", "go"],
+        ["spielen", "legen", "los"],
+        [BUNDLES],
+        "play the selected card",
+    ),
+    _c(
+        "select",
+        [str(d) for d in range(1, 10)],
+        ["card", "select"],
+        ["karte", "wählen"],
+        [BUNDLES],
+        "select the card in that position; the same digit again plays it",
+        takes_number=True,
+    ),
+    _c("next", ["right"], ["next"], ["weiter", "nächste"], [BUNDLES], "next card in your hand"),
+    _c("previous", ["left"], ["previous", "back"], ["vorige", "zurück"], [BUNDLES], "previous card in your hand"),
+    _c("hand", ["h"], ["hand"], ["hand"], [BUNDLES], "your hand; press again for counts by suit"),
+    _c("pile", ["h"], ["pile", "hand"], ["stapel", "hand"], [WAR], "how many cards your pile holds"),
+    _c("table", ["t"], ["table"], ["tisch"], [WAR, BUNDLES], "the cards on the table"),
+    _c("bundles", ["b"], ["bundles"], ["bündel", "stapel"], [BUNDLES], "every bundle, its top card and size"),
+    _c("scores", ["s"], ["scores", "score"], ["stand", "punkte"], [WAR, BUNDLES], "scores and card counts"),
+    _c("last", ["l"], ["last"], ["letzte", "letzter"], [WAR, BUNDLES], "the last play"),
+    _c("repeat", ["r"], ["repeat", "again"], ["wiederholen", "nochmal"], _ALL, "repeat the last announcement"),
+    _c("history", ["g"], ["history", "log"], ["verlauf"], [WAR, BUNDLES], "browse the game's history"),
+    _c("verbosity", ["v"], ["verbosity"], ["ausführlichkeit"], [WAR, BUNDLES], "brief, normal or full announcements"),
+    _c("help", ["?"], ["help", "keys"], ["hilfe", "tasten"], _ALL, "the keys for this moment"),
+    _c("rules", ["f1"], ["rules"], ["regeln"], [WAR, BUNDLES, MENU], "the rules of this game"),
+    _c("menu", ["escape"], ["menu"], ["menü"], [WAR, BUNDLES], "the game menu"),
+    _c(
+        "quit",
+        ["q"],
+        ["quit", "exit"],
+        ["beenden", "ende"],
+        [WAR, BUNDLES, MENU, QUIZ, HANDOFF],
+        "quit, after you confirm",
+    ),
+    _c("up", ["up"], ["up"], ["hoch"], [MENU, CHOICE, HISTORY, RULES], "previous item"),
+    _c("down", ["down"], ["down"], ["runter"], [MENU, CHOICE, HISTORY, RULES], "next item"),
+    _c("first", ["home"], ["first", "top"], ["anfang"], [MENU, CHOICE, HISTORY, RULES], "first item"),
+    _c("last_item", ["end"], ["end", "bottom"], ["schluss"], [MENU, CHOICE, HISTORY, RULES], "last item"),
+    _c(
+        "choose",
+        ["enter", "space"],
+        ["choose", "ok"],
+        ["wählen", "ok"],
+        [MENU, CHOICE],
+        "choose this item",
+    ),
+    _c(
+        "number",
+        [str(d) for d in range(1, 10)],
+        ["number"],
+        ["nummer"],
+        [MENU, CHOICE],
+        "choose the item with that number",
+        takes_number=True,
+    ),
+    _c("ready", ["enter", "space"], ["ready"], ["bereit"], [HANDOFF], "I am at the keyboard"),
+    _c(
+        "answer",
+        [str(d) for d in range(10)],
+        ["answer"],
+        ["antwort"],
+        [QUIZ],
+        "the number of the player with the higher card, 0 if they are equal",
+        takes_number=True,
+    ),
+    _c("back", ["escape"], ["back", "cancel"], ["zurück", "abbrechen"], [MENU, CHOICE, HISTORY, RULES], "go back"),
+)
+
+KEY_NAMES: Final = {
+    "en": {
+        "enter": "Enter",
+        "space": "Space",
+        "right": "Right",
+        "left": "Left",
+        "up": "Up",
+        "down": "Down",
+        "home": "Home",
+        "end": "End",
+        "escape": "Escape",
+        "f1": "F1",
+    },
+    "de": {
+        "enter": "Eingabe",
+        "space": "Leertaste",
+        "right": "Pfeil rechts",
+        "left": "Pfeil links",
+        "up": "Pfeil hoch",
+        "down": "Pfeil runter",
+        "home": "Pos1",
+        "end": "Ende",
+        "escape": "Escape",
+        "f1": "F1",
+    },
+}
+
+
+def for_phase(phase: str) -> tuple[Command, ...]:
+    """The commands of one phase, in the table's order."""
+    return tuple(command for command in COMMANDS if phase in command.phases)
+
+
+def key_map(phase: str) -> dict[str, Command]:
+    """Key name -> command for one phase; a key has one meaning per phase."""
+    result: dict[str, Command] = {}
+    for command in for_phase(phase):
+        for key in command.keys:
+            if key in result:
+                raise ValueError(f"key {key!r} is bound twice in phase {phase!r}")
+            result[key] = command
+    return result
+
+
+def key_label(key: str, lang: str) -> str:
+    """How a key is named to the player."""
+    return KEY_NAMES.get(lang, KEY_NAMES["en"]).get(key, key.upper() if len(key) == 1 else key)
+
+
+def keys_label(command: Command, lang: str) -> str:
+    """``1 to 9``, ``Enter or Space``, ``H``."""
+    if command.takes_number:
+        first = min(command.keys)
+        return f"{first} – 9"
+    joiner = " or " if lang == "en" else " oder "
+    return joiner.join(key_label(key, lang) for key in command.keys)
+
+
+@dataclass(frozen=True, slots=True)
+class Typed:
+    """A typed command: its name and the number given with it, if any."""
+
+    name: str
+    number: int | None = None
+
+
+def parse_words(text: str, phase: str, lang: str) -> Typed | None:
+    """A typed line as a command of ``phase``: a word in either language, or a key's letter, maybe a number.
+
+    ``play 3``, ``spielen 3``, ``table``, ``h``, ``3``. None when nothing matches.
+    """
+    words = text.strip().lstrip(":/").strip().lower().split()
+    if not words:
+        return None
+    number: int | None = None
+    if words[-1].isdigit():
+        number = int(words[-1])
+        words = words[:-1]
+    if not words:
+        numbered = [c for c in for_phase(phase) if c.takes_number]
+        return Typed(numbered[0].name, number) if numbered and number is not None else None
+    word = " ".join(words)
+    languages = [lang] + [other for other in ("en", "de") if other != lang]
+    for language in languages:
+        for command in for_phase(phase):
+            if word in command.words[language]:
+                if number is not None and command.name == "play" and phase == BUNDLES:
+                    return Typed("play_position", number)
+                return Typed(command.name, number)
+    for command in for_phase(phase):
+        if len(word) == 1 and word in command.keys:
+            return Typed(command.name, number)
+    if word == "?":
+        return Typed("help")
+    return None

@@ -1,0 +1,156 @@
+"""Screens: what the keys act on at one moment. A list screen serves menus, questions, history and rules.
+
+The app keeps a stack of screens; the top one reads the next command. Every
+screen says what it is when it opens, and every refused command gets one
+short reason while nothing changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .commands import CHOICE, HISTORY, MENU, RULES, Typed
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+class Screen:
+    """The base of every screen: a phase for the key map, and handlers."""
+
+    phase: str = MENU
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def enter(self) -> None:
+        """Called when the screen opens (or is shown again)."""
+
+    def resume(self) -> None:
+        """Called when the screen above it closes."""
+
+    def before_input(self) -> None:
+        """Called before each key is read: automatic steps (a computer's turn) happen here."""
+
+    def handle(self, typed: Typed) -> None:
+        """Act on one command of this screen's phase."""
+        self.app.refuse(self.app.t("That key does nothing here. Press ? for the keys."))
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One entry of a list: what is said, and what choosing it does (None: nothing to choose)."""
+
+    label: str
+    action: Callable[[], None] | None = None
+    detail: str = ""
+
+
+class ListScreen(Screen):
+    """A list walked with Up and Down, chosen with Enter or its number; Escape goes back."""
+
+    def __init__(
+        self,
+        app: App,
+        title: str,
+        items: Sequence[Item],
+        *,
+        phase: str = MENU,
+        index: int = 0,
+        on_back: Callable[[], None] | None = None,
+        hint: bool = True,
+    ) -> None:
+        super().__init__(app)
+        self.phase = phase
+        self.title = title
+        self.items = list(items)
+        self.index = max(0, min(index, len(self.items) - 1))
+        self.on_back = on_back
+        self.hint = hint
+
+    def enter(self) -> None:
+        t = self.app.t
+        if self.phase in (MENU, CHOICE):
+            listing = " ".join(f"{n}: {item.label}." for n, item in enumerate(self.items, start=1))
+            text = t("{title} {items}", title=self.title, items=listing)
+            if self.hint:
+                text += " " + t("Up and Down to move, Enter to choose, Escape to go back.")
+            self.app.say(text)
+            if self.index:
+                self._say_current()
+        else:
+            self.app.say(self.title)
+            self._say_current()
+
+    def resume(self) -> None:
+        self.enter()
+
+    def _say_current(self) -> None:
+        if not self.items:
+            self.app.say(self.app.t("Nothing here yet."))
+            return
+        item = self.items[self.index]
+        text = self.app.t("{n} of {total}: {label}", n=self.index + 1, total=len(self.items), label=item.label)
+        if item.detail:
+            text += " " + item.detail
+        self.app.say(text)
+
+    def handle(self, typed: Typed) -> None:
+        name = typed.name
+        count = len(self.items)
+        if name in ("up", "down", "first", "last_item"):
+            if not count:
+                self._say_current()
+                return
+            target = {
+                "up": self.index - 1,
+                "down": self.index + 1,
+                "first": 0,
+                "last_item": count - 1,
+            }[name]
+            if not 0 <= target < count:
+                edge = self.app.t("Top of the list.") if target < 0 else self.app.t("End of the list.")
+                self.app.refuse(edge)
+                return
+            self.index = target
+            self._say_current()
+        elif name == "choose":
+            self._choose(self.index)
+        elif name == "number":
+            if typed.number is None or not 1 <= typed.number <= count:
+                self.app.refuse(
+                    self.app.t("There is no item {n}. Choose 1 to {total}.", n=typed.number or 0, total=count)
+                )
+                return
+            self.index = typed.number - 1
+            self._choose(self.index)
+        elif name == "back":
+            if self.on_back is not None:
+                self.on_back()
+            else:
+                self.app.pop()
+        else:
+            super().handle(typed)
+
+    def _choose(self, index: int) -> None:
+        if not self.items:
+            return
+        action = self.items[index].action
+        if action is None:
+            self._say_current()
+            return
+        action()
+
+
+def history_screen(app: App, title: str, lines: Sequence[str]) -> ListScreen:
+    """The game's history, one announcement per line, newest last; opens at the newest."""
+    items = [Item(line) for line in lines]
+    return ListScreen(app, title, items, phase=HISTORY, index=len(items) - 1)
+
+
+def rules_screen(app: App, title: str, sections: Sequence[tuple[str, str]]) -> ListScreen:
+    """Rules walked heading by heading: each item says its heading, then its text."""
+    items = [Item(heading, detail=text) for heading, text in sections]
+    return ListScreen(app, title, items, phase=RULES)

@@ -1,0 +1,152 @@
+"""The terminal: one command read at a time, one plain line written per announcement.
+
+In a real terminal, prompt_toolkit reads keys at a short prompt that is
+erased when done, so the screen holds announcements only and the cursor
+waits at the prompt. A key acts at once while the input line is empty;
+typed words (``play 3``, ``tisch``) are read on Enter. When input or output
+is not a terminal, lines are read and written plainly, with no escape
+sequences at all.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from typing import TextIO
+
+# The terminal must never be asked for the cursor position: a terminal that
+# does not answer makes prompt_toolkit print a warning a screen reader reads.
+os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.application.current import get_app
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+
+from .commands import Typed, key_map, parse_words
+
+_NO_CHARACTER = "\x00"
+_PT_KEYS = {"enter": "c-m", "space": " ", "escape": "escape"}
+
+
+class Terminal:
+    """Reads commands and writes lines; ``lang`` names the language typed words are read in."""
+
+    def __init__(
+        self,
+        lang: str,
+        input_mode: str = "keys",
+        stdin: TextIO | None = None,
+        stdout: TextIO | None = None,
+    ) -> None:
+        self.lang = lang
+        self.input_mode = input_mode
+        self.stdin = stdin or sys.stdin
+        self.stdout = stdout or sys.stdout
+        self.interactive = self.stdin.isatty() and self.stdout.isatty()
+        self._session: PromptSession[object] | None = None
+        self._bindings: dict[str, KeyBindings] = {}
+        self.unknown: Callable[[str], None] = lambda _text: None
+
+    def forget_bindings(self) -> None:
+        """Drop the cached key bindings (after the input mode changes)."""
+        self._bindings.clear()
+
+    # -- writing ------------------------------------------------------------
+
+    def line(self, text: str) -> None:
+        """Write one announcement as a new plain line."""
+        self.stdout.write(text + "\n")
+        self.stdout.flush()
+
+    # -- reading --------------------------------------------------------------
+
+    def read(self, phase: str) -> Typed | None:
+        """The next command for ``phase``; None when input has ended. Unknown input is reported and skipped."""
+        while True:
+            result = self._read_key(phase) if self.interactive else self._read_line(phase)
+            if result is None or isinstance(result, Typed):
+                return result
+            self.unknown(result)
+
+    def _read_line(self, phase: str) -> Typed | str | None:
+        text = self.stdin.readline()
+        if not text:
+            return None
+        text = text.rstrip("\r\n")
+        if not text.strip():
+            return _enter_command(phase)
+        typed = parse_words(text, phase, self.lang)
+        return typed if typed is not None else text.strip()
+
+    def _read_key(self, phase: str) -> Typed | str | None:
+        session = self._session
+        if session is None:
+            session = self._session = PromptSession(erase_when_done=True)
+            session.app.ttimeoutlen = 0.05
+            session.app.timeoutlen = 0.05
+        try:
+            result = session.prompt("> ", key_bindings=self._key_bindings(phase))
+        except KeyboardInterrupt:
+            return Typed("quit")
+        except EOFError:
+            return None
+        if isinstance(result, Typed):
+            return result
+        text = str(result)
+        if text == _NO_CHARACTER:
+            return "?key"  # a key that is not a character: nothing to name
+        if not text.strip():
+            return _enter_command(phase)
+        typed = parse_words(text, phase, self.lang)
+        return typed if typed is not None else text.strip()
+
+    def _key_bindings(self, phase: str) -> KeyBindings:
+        cached = self._bindings.get(phase)
+        if cached is not None:
+            return cached
+        bindings = KeyBindings()
+        empty = Condition(lambda: not _current_text())
+        for key, command in key_map(phase).items():
+            if key == "enter":
+                continue  # Enter submits the line; an empty line means the phase's Enter command
+            pt_key = _PT_KEYS.get(key, key)
+            printable = len(key) == 1
+            typed_words = self.input_mode == "words"
+            if printable and typed_words:
+                continue  # in word mode letters and digits are typed, not pressed
+
+            def handler(event: KeyPressEvent, name: str = command.name, key: str = key) -> None:
+                number = int(key) if key.isdigit() else None
+                event.app.exit(result=Typed(name, number))
+
+            if printable:
+                bindings.add(pt_key, filter=empty)(handler)
+            else:
+                bindings.add(pt_key, eager=True)(handler)
+        if self.input_mode == "keys":
+
+            @bindings.add("<any>", filter=empty)
+            def unknown(event: KeyPressEvent) -> None:
+                data = event.key_sequence[0].data if event.key_sequence else ""
+                if data in ("\x03", "\x04"):
+                    event.app.exit(result=Typed("quit"))  # Control-C, Control-D
+                elif data in (":", "/"):
+                    event.current_buffer.insert_text(data)  # the start of a typed command
+                elif data.isprintable() and data:
+                    event.app.exit(result=data)
+                else:
+                    event.app.exit(result=_NO_CHARACTER)
+
+        self._bindings[phase] = bindings
+        return bindings
+
+
+def _current_text() -> str:
+    return str(get_app().current_buffer.text)
+
+
+def _enter_command(phase: str) -> Typed | None:
+    command = key_map(phase).get("enter")
+    return Typed(command.name) if command else None
