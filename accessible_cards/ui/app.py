@@ -87,7 +87,10 @@ class App:
         self.say(reason)
 
     def _unknown(self, text: str) -> None:
-        if text == "?key":
+        reason = self.stack[-1].waiting_for() if self.stack else None
+        if reason:
+            self.refuse(reason)
+        elif text == "?key":
             self.refuse(self.t("That key does nothing here. Press ? for the keys."))
         elif len(text) == 1:
             self.refuse(self.t("The {key} key does nothing here. Press ? for the keys.", key=text.upper()))

@@ -49,6 +49,7 @@ class BundlesScreen(Screen):
         self.selected: int | None = None
         self.at_keyboard: int | None = None if len(self.humans) > 1 else 0
         self.announced_turn: tuple[int, int] | None = None
+        self.handoff_to = 0
         self.hand_asked = False
         self.started = False
         self.over = False
@@ -145,6 +146,11 @@ class BundlesScreen(Screen):
 
     # -- keys -----------------------------------------------------------------------
 
+    def waiting_for(self) -> str | None:
+        if self.phase == HANDOFF:
+            return self.app.t("Press Enter when {name} is at the keyboard.", name=self.names[self.handoff_to])
+        return None
+
     def handle(self, typed: Typed) -> None:
         app = self.app
         name = typed.name
@@ -154,7 +160,7 @@ class BundlesScreen(Screen):
                 self.phase = BUNDLES
                 self.announced_turn = None
             else:
-                app.refuse(app.t("Press Enter when {name} is at the keyboard.", name=self.names[self.handoff_to]))
+                super().handle(typed)
             return
         view = self._view()
         my_turn = self.state.result is None and view.turn == view.seat

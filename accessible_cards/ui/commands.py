@@ -145,7 +145,7 @@ KEY_NAMES: Final = {
         "f1": "F1",
     },
     "de": {
-        "enter": "Eingabe",
+        "enter": "Enter",
         "space": "Leertaste",
         "right": "Pfeil rechts",
         "left": "Pfeil links",

@@ -36,7 +36,11 @@ class Screen:
 
     def handle(self, typed: Typed) -> None:
         """Act on one command of this screen's phase."""
-        self.app.refuse(self.app.t("That key does nothing here. Press ? for the keys."))
+        self.app.refuse(self.waiting_for() or self.app.t("That key does nothing here. Press ? for the keys."))
+
+    def waiting_for(self) -> str | None:
+        """What the screen waits for, said instead of a plain refusal (None: nothing in particular)."""
+        return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -161,6 +161,11 @@ class WarScreen(Screen):
 
     # -- keys -------------------------------------------------------------------
 
+    def waiting_for(self) -> str | None:
+        if self.phase == QUIZ:
+            return self.app.t("Press a player's number, or 0 if the cards are equal.")
+        return None
+
     def handle(self, typed: Typed) -> None:
         app = self.app
         name = typed.name

@@ -1,0 +1,172 @@
+"""Stealing Bundles, the War quiz, hot seat and German, played through a real pseudo-terminal."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from terminal_support import Player
+
+from accessible_cards.games.war import TURN, Battle, WarState
+
+
+@pytest.fixture
+def config(tmp_path: Path) -> Path:
+    return tmp_path / "config"
+
+
+@pytest.fixture
+def players() -> Iterator[list[Player]]:
+    started: list[Player] = []
+    yield started
+    for player in started:
+        player.close()
+
+
+def _start(players: list[Player], config: Path, *args: str) -> Player:
+    player = Player(list(args), config)
+    players.append(player)
+    return player
+
+
+def _clean(lines: list[str]) -> None:
+    for line in lines:
+        assert "\x1b" not in line and "WARNING" not in line and "Traceback" not in line, line
+
+
+def _play_to_the_end(player: Player, next_title: str, choice_title: str) -> list[str]:
+    """Select and play the first card every turn (taking the first choice when asked) until the game ends."""
+    said: list[str] = []
+    for _ in range(80):
+        said += player.new_lines()
+        if any(next_title in line for line in said):
+            return said
+        if said and choice_title in said[-1]:
+            player.press("enter")
+        else:
+            player.press("1", "1")
+    raise AssertionError("the game did not end:\n" + "\n".join(said[-20:]))
+
+
+def test_a_whole_stealing_bundles_game_in_german(players: list[Player], config: Path) -> None:
+    player = _start(players, config, "play", "bundles", "--seed", "5", "--pause", "0", "--lang", "de")
+    player.wait_for("Du bist dran")
+    said = _play_to_the_end(player, "Wie geht es weiter?", "Was willst du?")
+    assert said[0] == "Stealing Bundles für 2 Spieler. Startwert 5."
+    assert said[1].startswith("Computer 1 gibt je 4 Karten. Tisch: ")
+    assert any(line.startswith("Du bist dran. Deine Karten: 1 ") for line in said)
+    plays = [line for line in said if line.startswith(("Du nimmst", "Du legst", "Du stiehlst"))]
+    assert len(plays) >= 10, said
+    assert any(line.startswith("Computer 1 ") for line in said[3:])
+    _clean(player.lines())
+
+
+def test_a_card_is_selected_then_played_and_bad_positions_are_refused(players: list[Player], config: Path) -> None:
+    player = _start(players, config, "play", "bundles", "--seed", "5", "--pause", "0", "--lang", "en")
+    player.wait_for("Your turn")
+    player.new_lines()
+    player.press("7")
+    assert player.new_lines() == ["You have no card in position 7. You hold 4 cards."]
+    player.press("enter")
+    assert player.new_lines() == ["Choose a card first: its number, or Left and Right."]
+    player.press("right")
+    (first,) = player.new_lines()
+    assert first.startswith("1: ")
+    player.press("left")
+    assert player.new_lines() == ["Start of your hand."]
+    player.press("enter")
+    played = player.new_lines()
+    card = first.split(": ", 1)[1].split(",")[0]
+    assert played[0].startswith("You ") and card in played[0], (card, played)
+    player.type(":hand\r")
+    (hand,) = player.new_lines()
+    assert hand.startswith("You hold: 1 ") and card not in hand
+
+
+def test_hot_seat_never_reads_a_hand_before_its_owner_is_at_the_keyboard(players: list[Player], config: Path) -> None:
+    player = _start(
+        players,
+        config,
+        "play",
+        "bundles",
+        "--players",
+        "2",
+        "--humans",
+        "2",
+        "--seed",
+        "9",
+        "--pause",
+        "0",
+        "--lang",
+        "en",
+    )
+    player.wait_for("Press Enter when Player 1 is at the keyboard")
+    player.new_lines()
+    player.press("h")
+    assert player.new_lines() == ["Press Enter when Player 1 is at the keyboard."]
+    player.press("enter")
+    (first_hand,) = player.new_lines()
+    assert first_hand.startswith("Your turn. You hold: 1 ")
+    player.press("1", "1")
+    after = player.new_lines()
+    assert after[-1] == "Player 2's turn. Press Enter when Player 2 is at the keyboard."
+    assert not any("You hold" in line for line in after)
+    player.press("enter")
+    (second_hand,) = player.new_lines()
+    assert second_hand.startswith("Your turn. You hold: 1 ")
+    own = set(first_hand.split("You hold: ", 1)[1].split(", "))
+    assert own.isdisjoint(second_hand.split("You hold: ", 1)[1].split(", "))
+
+
+def test_the_war_quiz_asks_before_it_tells(players: list[Player], config: Path) -> None:
+    """Krieg: "er lernt Zahlen der Größe nach schnell zu vergleichen" (comparing numbers quickly)."""
+    state = WarState(2, seed=3)
+    state.start()
+    answers: list[int] = []
+    for _ in range(2):
+        battle = next(event for event in state.apply(TURN) if isinstance(event, Battle))
+        answers.append(0 if len(battle.high) > 1 else battle.high[0] + 1)
+    player = _start(players, config, "play", "war", "--seed", "3", "--quiz", "--lang", "en")
+    player.wait_for("Press Enter to turn up")
+    player.new_lines()
+    player.press("enter")
+    (question,) = player.new_lines()
+    assert question.startswith("1: You, ") and " 2: Computer 1, " in question
+    assert question.endswith("Which card is higher? Press its number, or 0 if they are equal.")
+    player.press("7")
+    assert player.new_lines() == ["Press a player's number, or 0 if the cards are equal."]
+    player.press(str(answers[0]))
+    told = player.new_lines()
+    assert told[0] == "Right! 1 of 1 right."
+    assert "wins with" in told[1] or "win with" in told[1] or "Tie" in told[1] or "tie" in told[1]
+    player.press("enter")
+    player.new_lines()
+    wrong = 1 if answers[1] != 1 else 2
+    player.press(str(wrong))
+    (verdict, *_rest) = player.new_lines()
+    assert verdict.startswith("Not quite: ") and verdict.endswith("1 of 2 right.")
+
+
+def test_typed_words_and_the_game_menu_in_german(players: list[Player], config: Path) -> None:
+    player = _start(players, config, "play", "war", "--seed", "3", "--lang", "de")
+    player.wait_for("Drücke Enter, um die nächste Karte aufzudecken")
+    player.new_lines()
+    player.type(":tisch\r")
+    assert player.new_lines() == ["Der Tisch ist leer."]
+    player.type(":hilfe\r")
+    help_lines = player.new_lines()
+    assert help_lines[0] == "Die Tasten für jetzt, eine pro Zeile:"
+    assert "Enter oder Leertaste: die nächste Karte aufdecken" in help_lines
+    player.press("escape")
+    (menu,) = player.new_lines()
+    assert menu.startswith("Spielmenü. 1: Zurück zum Spiel. 2: Regeln.")
+    player.press("2")
+    rules = player.new_lines()
+    assert rules[0].startswith("Regeln.")
+    assert rules[1].startswith("1 von ") and "Krieg" in rules[1]
+    player.press("down")
+    (section,) = player.new_lines()
+    assert section.startswith("2 von ") and "Karten" in section
+    player.press("escape", "1")
+    assert player.new_lines()[-1] == "Zurück im Spiel."
