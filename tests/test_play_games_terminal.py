@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -170,3 +171,73 @@ def test_typed_words_and_the_game_menu_in_german(players: list[Player], config: 
     assert section.startswith("2 von ") and "Karten" in section
     player.press("escape", "1")
     assert player.new_lines()[-1] == "Zurück im Spiel."
+
+
+def test_a_whole_stealing_bundles_game_in_english(players: list[Player], config: Path) -> None:
+    player = _start(players, config, "play", "bundles", "--seed", "8", "--pause", "0", "--lang", "en")
+    player.wait_for("Your turn")
+    said = _play_to_the_end(player, "What next?", "can do more than one thing")
+    assert said[0] == "Stealing Bundles for 2 players. Seed 8."
+    assert any(line.startswith(("You capture", "You trail", "You steal")) for line in said)
+    assert any(line.startswith("Computer 1 ") for line in said[3:])
+    _clean(player.lines())
+
+
+def test_a_whole_war_game_in_german(players: list[Player], config: Path) -> None:
+    player = _start(players, config, "play", "war", "--seed", "7", "--lang", "de", "--set", "max_rounds=5")
+    player.wait_for("Drücke Enter, um die nächste Karte aufzudecken")
+    said: list[str] = []
+    for _ in range(12):
+        player.press("enter")
+        said += player.new_lines()
+        if "Wie geht es weiter?" in " ".join(said):
+            break
+    assert said[0] == "Krieg für 2 Spieler. Startwert 7."
+    assert any(line.startswith(("Du gewinnst", "Computer 1 gewinnt")) for line in said), said
+    assert "Wie geht es weiter?" in said[-1]
+    _clean(player.lines())
+
+
+def test_typed_words_without_a_colon_in_word_mode(players: list[Player], config: Path) -> None:
+    config.mkdir()
+    (config / "settings.toml").write_text('language = "en"\ninput = "words"\n', encoding="utf-8")
+    player = _start(players, config, "play", "bundles", "--seed", "5", "--pause", "0")
+    player.wait_for("Your turn")
+    player.new_lines()
+    player.type("table\r")
+    (table,) = player.new_lines()
+    assert table.startswith("On the table: ")
+    player.type("h\r")
+    (hand,) = player.new_lines()
+    assert hand.startswith("You hold: 1 ")
+    first = hand.split("1 ", 1)[1].split(",")[0]
+    player.type("play 1\r")
+    assert first in player.new_lines()[0]
+
+
+def test_a_broken_settings_file_is_said_once_and_kept(players: list[Player], config: Path) -> None:
+    config.mkdir()
+    broken = 'language = "de"\nverbosity = "loud"\n'
+    (config / "settings.toml").write_text(broken, encoding="utf-8")
+    player = _start(players, config)
+    player.wait_for("Hauptmenü")
+    lines = player.new_lines()
+    assert lines[0].startswith("Problem in der Einstellungsdatei: ")
+    assert "verbosity" in lines[0]
+    player.press("3")
+    player.wait_for("Einstellungen")
+    player.press("2", "q", "2")
+    player.wait_for("Auf Wiedersehen")
+    assert (config / "settings.toml").read_text(encoding="utf-8") == broken
+
+
+def test_the_terminal_is_never_asked_for_the_cursor_and_no_colour_is_sent(players: list[Player], config: Path) -> None:
+    player = _start(players, config, "play", "war", "--seed", "3", "--lang", "en")
+    player.wait_for("Press Enter to turn up")
+    player.press("enter", "t", "?")
+    player.settle()
+    assert "\x1b[6n" not in player.raw  # a cursor-position request
+    assert "\x1b[?1049h" not in player.raw  # the alternate screen
+    for params in re.findall(r"\x1b\[([0-9;]*)m", player.raw):
+        codes = [int(code) for code in params.split(";") if code]
+        assert not any(30 <= code <= 49 or 90 <= code <= 107 for code in codes), params  # no colour at all

@@ -527,8 +527,12 @@ class WarState(GameState[WarAction]):
         return [seat for seats, _ in self.steps for seat in seats]
 
     def _all_short(self, events: list[Event] | None, seats: tuple[int, ...]) -> None:
-        """The last tied players ran out together: a draw between them."""
-        others = tuple(seat for seat in self.alive if seat not in seats)
+        """The last tied players ran out together: a draw between them.
+
+        Only when someone else still holds cards does the game go on without them (the table going
+        out of play); a player whose last card was beaten in this round's battle does not count.
+        """
+        others = tuple(seat for seat in self.alive if seat not in seats and self.piles[seat])
         if not others:
             self.alive = ()
             self._refresh()

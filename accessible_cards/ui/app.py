@@ -414,6 +414,10 @@ def settings_screen(app: App) -> ListScreen:
             cycle("input", ["keys", "words"]),
         ),
         Item(t("War quiz: {value}", value=yes_no[s.war_quiz]), cycle("war_quiz", [False, True])),
+        Item(
+            t("Computer player: {value}", value=t("simple") if s.bundles_computer == "simple" else t("random")),
+            cycle("bundles_computer", ["simple", "random"]),
+        ),
     ]
     screen = ListScreen(app, t("Settings. Enter changes the setting."), items)
     return screen

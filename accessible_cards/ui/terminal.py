@@ -112,7 +112,7 @@ class Terminal:
             if key == "enter":
                 continue  # Enter submits the line; an empty line means the phase's Enter command
             pt_key = _PT_KEYS.get(key, key)
-            printable = len(key) == 1
+            printable = len(pt_key) == 1  # a character, Space included
             typed_words = self.input_mode == "words"
             if printable and typed_words:
                 continue  # in word mode letters and digits are typed, not pressed
