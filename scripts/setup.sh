@@ -8,7 +8,9 @@ say() { printf 'setup: %s\n' "$*"; }
 # Debian packages the project needs (speech, braille); see docs/ for what each is for.
 PACKAGES=(
     liblouis20 liblouis-data liblouis-bin python3-louis
-    espeak-ng libespeak-ng1
+    espeak-ng libespeak-ng1 alsa-utils
+    speech-dispatcher speech-dispatcher-espeak-ng libao4 python3-speechd
+    brltty python3-brlapi
 )
 
 missing=()

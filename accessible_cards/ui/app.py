@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,6 +18,7 @@ from .. import settings as settings_file
 from ..errors import CardsError
 from ..i18n import Catalog
 from ..narration.narrator import Utterance
+from ..outputs import Output
 from ..settings import Settings
 from .commands import GAME_PHASES, Typed, for_phase, keys_label
 from .screens import Item, ListScreen, Screen, rules_screen
@@ -48,14 +49,22 @@ class GameRequest:
 class App:
     """The program: settings, terminal, catalog and the screen stack."""
 
-    def __init__(self, terminal: Terminal, loaded: settings_file.Loaded, *, save_settings: bool = True) -> None:
+    def __init__(
+        self,
+        terminal: Terminal,
+        loaded: settings_file.Loaded,
+        *,
+        save_settings: bool = True,
+        outputs: Sequence[Output] = (),
+    ) -> None:
         self.terminal = terminal
+        self.outputs: list[Output] = list(outputs)
         self.loaded = loaded
         self.settings: Settings = loaded.settings
         self.save_settings = save_settings and loaded.writable
         self.catalog = Catalog(self.settings.lang or "en")
         self.stack: list[Screen] = []
-        self.last_said: str | None = None
+        self.last_said: Utterance | None = None
         self.running = True
         terminal.unknown = self._unknown
 
@@ -73,14 +82,17 @@ class App:
         """A message with a count, in the player's language."""
         return self.catalog.plural(msgid, plural, n, **params)
 
-    def say(self, text: str) -> None:
-        """Write a remark (menus, answers to review keys); R repeats it."""
-        self.last_said = text
-        self.terminal.line(text)
+    def say(self, text: str | Utterance) -> None:
+        """Present a remark or an announcement: a terminal line, and every output; R repeats it."""
+        utterance = text if isinstance(text, Utterance) else Utterance(text, text)
+        self.last_said = utterance
+        self.terminal.line(utterance.speech)
+        for output in self.outputs:
+            output.say(utterance)
 
     def announce(self, utterance: Utterance) -> None:
-        """Write a game announcement."""
-        self.say(utterance.speech)
+        """Present a game announcement."""
+        self.say(utterance)
 
     def refuse(self, reason: str) -> None:
         """One short reason; nothing changes."""
@@ -181,10 +193,14 @@ class App:
             typed = self.terminal.read(screen.phase)
             if typed is None:
                 break
+            for output in self.outputs:
+                output.interrupt()
             try:
                 self.dispatch(typed)
             except CardsError as error:
                 self.refuse(self.t("That cannot be done: {reason}.", reason=str(error)))
+        for output in self.outputs:
+            output.close()
         return 0
 
     def dispatch(self, typed: Typed) -> None:
@@ -192,7 +208,7 @@ class App:
         screen = self.stack[-1]
         if typed.name == "repeat":
             if self.last_said:
-                self.terminal.line(self.last_said)
+                self.say(self.last_said)
             return
         if typed.name == "help":
             self.say(self.help_text(screen.phase))

@@ -121,13 +121,13 @@ class BundlesScreen(Screen):
             self.at_keyboard = None
             self.phase = HANDOFF
             self.handoff_to = turn
-            self.app.say(self.narrator.handoff(turn).speech)
+            self.app.say(self.narrator.handoff(turn))
             return
         key = (turn, len(self.history))
         if self.announced_turn != key:
             self.announced_turn = key
             self.selected = None
-            self.app.say(self.narrator.turn(self._view()).speech)
+            self.app.say(self.narrator.turn(self._view()))
 
     # -- announcing --------------------------------------------------------------
 
@@ -177,7 +177,7 @@ class BundlesScreen(Screen):
                 app.refuse(app.t("End of your hand.") if step == 1 else app.t("Start of your hand."))
                 return
             self.selected = target
-            app.say(self.narrator.card_at(view, target).speech)
+            app.say(self.narrator.card_at(view, target))
         elif name == "play":
             if not my_turn:
                 app.refuse(self._not_your_turn(view))
@@ -186,15 +186,15 @@ class BundlesScreen(Screen):
             else:
                 self._play(view, self.selected)
         elif name == "hand":
-            app.say(self.narrator.hand(view, by_suit=self.hand_asked).speech)
+            app.say(self.narrator.hand(view, by_suit=self.hand_asked))
             self.hand_asked = not self.hand_asked
             return
         elif name == "table":
-            app.say(self.narrator.table(view).speech)
+            app.say(self.narrator.table(view))
         elif name == "bundles":
-            app.say(self.narrator.bundles(view).speech)
+            app.say(self.narrator.bundles(view))
         elif name == "scores":
-            app.say(self.narrator.scores(view).speech)
+            app.say(self.narrator.scores(view))
         elif name == "last":
             app.say(" ".join(self.last_play) if self.last_play else app.t("Nothing has been played yet."))
         elif name == "history":
@@ -245,7 +245,7 @@ class BundlesScreen(Screen):
             self._play(view, index)
             return
         self.selected = index
-        app.say(self.narrator.card_at(view, index).speech)
+        app.say(self.narrator.card_at(view, index))
 
     def _play(self, view: BundlesView, index: int) -> None:
         card = view.hand[index]

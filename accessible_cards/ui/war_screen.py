@@ -183,11 +183,11 @@ class WarScreen(Screen):
             self.last_play = []
             self._tell(self.state.apply(TURN))
         elif name == "pile":
-            app.say(self.narrator.pile(view).speech)
+            app.say(self.narrator.pile(view))
         elif name == "table":
-            app.say(self.narrator.table(view).speech)
+            app.say(self.narrator.table(view))
         elif name == "scores":
-            app.say(self.narrator.scores(view).speech)
+            app.say(self.narrator.scores(view))
         elif name == "last":
             app.say(" ".join(self.last_play) if self.last_play else app.t("Nothing has been played yet."))
         elif name == "history":
