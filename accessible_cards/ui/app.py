@@ -7,6 +7,7 @@ everywhere. Every line the program writes goes through ``say`` (a remark) or
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Callable, Sequence
@@ -308,7 +309,7 @@ def language_screen(app: App, first_start: bool = False, then: GameRequest | Non
 def _question(
     app: App, title: str, values: list[int], default: int, then: Callable[[int], None], label: Callable[[int], str]
 ) -> ListScreen:
-    items = [Item(label(v), (lambda v=v: then(v))) for v in values]  # type: ignore[misc]
+    items = [Item(label(v), functools.partial(then, v)) for v in values]
     return ListScreen(app, title, items, index=values.index(default) if default in values else 0)
 
 
@@ -394,23 +395,28 @@ def bundles_setup(app: App) -> ListScreen:
 
 
 def settings_screen(app: App) -> ListScreen:
-    """Language, verbosity, computer pause, card names, typing, War quiz: each item cycles its value."""
-    t = app.t
+    """Language, verbosity, computer pause, card names, typing, War quiz, computer level: Enter cycles a value.
 
-    def rebuild() -> None:
-        index = screen.index
-        app.replace(settings_screen(app))
-        app.stack[-1].index = index  # type: ignore[attr-defined]
+    After a change only the changed item is said again, in the (maybe new) language.
+    """
+    screen = ListScreen(app, "", [])
 
     def cycle(name: str, values: list[Any]) -> Callable[[], None]:
         def act() -> None:
             current = getattr(app.settings, name)
             following = values[(values.index(current) + 1) % len(values)] if current in values else values[0]
             app.change_settings(**{name: following})
-            rebuild()
+            screen.title, screen.items = _settings_items(app, cycle)
+            screen.say_current()
 
         return act
 
+    screen.title, screen.items = _settings_items(app, cycle)
+    return screen
+
+
+def _settings_items(app: App, cycle: Callable[[str, list[Any]], Callable[[], None]]) -> tuple[str, list[Item]]:
+    t = app.t
     s = app.settings
     verbosity = {"brief": t("brief"), "normal": t("normal"), "full": t("full")}
     yes_no = {True: t("on"), False: t("off")}
@@ -418,7 +424,7 @@ def settings_screen(app: App) -> ListScreen:
         Item(t("Language: {value}", value="English" if app.lang == "en" else "Deutsch"), cycle("lang", ["en", "de"])),
         Item(t("Verbosity: {value}", value=verbosity[s.verbosity]), cycle("verbosity", ["brief", "normal", "full"])),
         Item(
-            t("Computer pause: {value} seconds", value=f"{s.computer_pause:g}"),
+            t("Computer pause in seconds: {value}", value=f"{s.computer_pause:g}"),
             cycle("computer_pause", [0.0, 0.5, 1.0, 2.0, 3.0]),
         ),
         Item(
@@ -435,8 +441,7 @@ def settings_screen(app: App) -> ListScreen:
             cycle("bundles_computer", ["simple", "random"]),
         ),
     ]
-    screen = ListScreen(app, t("Settings. Enter changes the setting."), items)
-    return screen
+    return t("Settings. Enter changes the setting."), items
 
 
 def rules_menu(app: App) -> ListScreen:

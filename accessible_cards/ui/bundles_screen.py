@@ -8,6 +8,7 @@ person's hand while another is at the keyboard.
 
 from __future__ import annotations
 
+import functools
 import time
 
 from ..ai import make_player
@@ -257,7 +258,9 @@ class BundlesScreen(Screen):
         if len(choices) == 1:
             self._apply(choices[0])
             return
-        items = [Item(self.narrator.action(action, view), (lambda a=action: self._choose(a))) for action in choices]  # type: ignore[misc]
+        items = [
+            Item(self.narrator.action(action, view), functools.partial(self._choose, action)) for action in choices
+        ]
         self.app.push(
             ListScreen(
                 self.app,

@@ -83,15 +83,16 @@ class ListScreen(Screen):
                 text += " " + t("Up and Down to move, Enter to choose, Escape to go back.")
             self.app.say(text)
             if self.index:
-                self._say_current()
+                self.say_current()
         else:
             self.app.say(self.title)
-            self._say_current()
+            self.say_current()
 
     def resume(self) -> None:
         self.enter()
 
-    def _say_current(self) -> None:
+    def say_current(self) -> None:
+        """Say the item the list is on: its number, the count, its label."""
         if not self.items:
             self.app.say(self.app.t("Nothing here yet."))
             return
@@ -106,7 +107,7 @@ class ListScreen(Screen):
         count = len(self.items)
         if name in ("up", "down", "first", "last_item"):
             if not count:
-                self._say_current()
+                self.say_current()
                 return
             target = {
                 "up": self.index - 1,
@@ -119,7 +120,7 @@ class ListScreen(Screen):
                 self.app.refuse(edge)
                 return
             self.index = target
-            self._say_current()
+            self.say_current()
         elif name == "choose":
             self._choose(self.index)
         elif name == "number":
@@ -143,7 +144,7 @@ class ListScreen(Screen):
             return
         action = self.items[index].action
         if action is None:
-            self._say_current()
+            self.say_current()
             return
         action()
 
