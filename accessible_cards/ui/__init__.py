@@ -1,0 +1,1 @@
+"""The interactive program: screens, commands and the terminal."""
