@@ -1,0 +1,373 @@
+"""Braille outputs: a refreshable display through BRLTTY's BrlAPI, and Unicode braille lines in the terminal.
+
+:class:`BrailleDisplayOutput` owns one background thread that does every
+BrlAPI call: it connects (retrying every few seconds when BRLTTY is missing or
+the connection drops, reporting the problem once), writes the newest
+announcement's cells with ``writeDots`` (liblouis' cells, so contracted braille
+reaches the display), and reads keys with a short timeout so the game never
+waits on it. Panning keys scroll a long line, line keys step through earlier
+announcements, a routing key over a card of a hand line selects that card and
+a second press plays it, and a braille keyboard's typed line is delivered as a
+command. The UI receives all of this through ``on_command(name, number)``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import threading
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, Final
+
+from ..cards import DeckKind
+from ..narration.narrator import Utterance
+from . import louis
+from .schemes import LETTER_DOTS
+
+DEFAULT_WIDTH: Final = 40
+HAND_KINDS: Final = frozenset({"review.hand", "turn"})
+"""Utterance kinds whose braille line lists the listener's hand, card by card, in hand order."""
+
+_CARD_TOKEN: Final = re.compile(r"(?<![\w])([A2-9TJQK][SHDC])(?![\w])")
+_DOTS_LETTER: Final = {sum(1 << (int(d) - 1) for d in dots): letter for letter, dots in LETTER_DOTS.items()}
+
+CommandCallback = Callable[[str, "int | str | None"], None]
+"""``on_command(name, argument)``: ("select", 3), ("play_position", 3) or ("typed", "help")."""
+StatusCallback = Callable[[str], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One announcement as the display shows it: the cells, and the hand position under each cell (or None)."""
+
+    text: str
+    cells: str
+    positions: tuple[int | None, ...]
+
+
+def hand_positions(text: str, in_pos: list[int], kind: str) -> tuple[int | None, ...]:
+    """For each braille cell, the 1-based hand position of the card it shows, on a hand line; None elsewhere."""
+    if kind not in HAND_KINDS:
+        return tuple(None for _ in in_pos)
+    start = text.find(":")
+    owner: dict[int, int] = {}
+    number = 0
+    for match in _CARD_TOKEN.finditer(text):
+        if match.start() < start:
+            continue
+        number += 1
+        for index in range(match.start(), match.end()):
+            owner[index] = number
+    return tuple(owner.get(i) for i in in_pos)
+
+
+def make_line(
+    utterance: Utterance, lang: str, grade: str | None, deck: DeckKind | str, scheme: str | None
+) -> Line | None:
+    """Translate an utterance's braille text into a :class:`Line`; None when liblouis is missing."""
+    result = louis.translate(utterance.braille, lang, grade, deck, scheme)
+    if result is None:
+        return None
+    cells, in_pos = result
+    return Line(utterance.braille, cells, hand_positions(utterance.braille, in_pos, utterance.kind))
+
+
+def typed_char(dots: int) -> str:
+    """The character of a chord on the braille keyboard: dot 8 is Enter, dot 7 backspace, no dots a space."""
+    if dots & 0x80:
+        return "\n"
+    if dots & 0x40:
+        return "\b"
+    if dots == 0:
+        return " "
+    return _DOTS_LETTER.get(dots & 0x3F, "")
+
+
+class UnicodeBrailleOutput:
+    """``--braille unicode``: writes each announcement's braille line, as Unicode braille, with ``write``.
+
+    When liblouis is missing it writes the reason once and nothing else.
+    """
+
+    name = "braille-unicode"
+
+    def __init__(
+        self,
+        write: Callable[[str], None],
+        lang: str = "en",
+        grade: str | None = None,
+        deck: DeckKind | str = DeckKind.FRENCH52,
+        scheme: str | None = None,
+    ) -> None:
+        louis.tables(lang, grade, deck, scheme)  # refuse a bad choice now, not mid-game
+        self.write = write
+        self.lang = lang
+        self.grade = grade
+        self.deck = deck
+        self.scheme = scheme
+        self._told = False
+
+    def __repr__(self) -> str:
+        return f"UnicodeBrailleOutput(lang={self.lang!r}, grade={self.grade!r}, deck={self.deck!r})"
+
+    def say(self, utterance: Utterance) -> None:
+        """Write the utterance's braille line as Unicode braille."""
+        cells = louis.to_unicode(utterance.braille, self.lang, self.grade, self.deck, self.scheme)
+        if cells is not None:
+            self.write(cells)
+        elif not self._told:
+            self._told = True
+            self.write(louis.unavailable_reason() or "Braille is off.")
+
+    def interrupt(self) -> None:
+        """Nothing to stop: lines already written stay."""
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def _load_brlapi() -> ModuleType | None:
+    try:
+        import brlapi
+    except ImportError:
+        return None
+    module: ModuleType = brlapi
+    return module
+
+
+class BrailleDisplayOutput:
+    """``--braille brlapi``: the newest announcement on a braille display, and its keys as commands.
+
+    ``on_command(name, argument)`` receives ``("select", n)`` and then ``("play_position", n)`` from
+    routing keys over card ``n`` of a hand line, and ``("typed", text)`` when a line typed on the
+    braille keyboard ends with Enter. It is called on the display's thread: the UI hands it on to
+    its own loop. ``on_status(message)`` says, once per problem, that the display is missing or lost
+    (and when it is back). ``host``/``auth`` default to ``BRLAPI_HOST``/``BRLAPI_AUTH``.
+    """
+
+    name = "braille-display"
+
+    def __init__(
+        self,
+        on_command: CommandCallback | None = None,
+        on_status: StatusCallback | None = None,
+        lang: str = "en",
+        grade: str | None = None,
+        deck: DeckKind | str = DeckKind.FRENCH52,
+        scheme: str | None = None,
+        *,
+        host: str | None = None,
+        auth: str | None = None,
+        retry_seconds: float = 3.0,
+        history: int = 50,
+    ) -> None:
+        louis.tables(lang, grade, deck, scheme)
+        self.on_command = on_command
+        self.on_status = on_status
+        self.lang = lang
+        self.grade = grade
+        self.deck = deck
+        self.scheme = scheme
+        self.host = host if host is not None else os.environ.get("BRLAPI_HOST")
+        self.auth = auth if auth is not None else os.environ.get("BRLAPI_AUTH")
+        self.retry_seconds = retry_seconds
+        self.width = DEFAULT_WIDTH
+        self.connected = threading.Event()
+        self._lock = threading.Lock()
+        self._lines: deque[Line] = deque(maxlen=history)
+        self._shown = -1  # index into _lines from the end: -1 is the newest
+        self._offset = 0
+        self._dirty = False
+        self._selected: int | None = None
+        self._typed: list[str] = []
+        self._reported: str | None = None
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="braille-display", daemon=True)
+        self._thread.start()
+
+    def __repr__(self) -> str:
+        return f"BrailleDisplayOutput(lang={self.lang!r}, grade={self.grade!r}, width={self.width})"
+
+    # -- Output ---------------------------------------------------------------------
+
+    def say(self, utterance: Utterance) -> None:
+        """Show the utterance's braille line (it replaces what is shown); never blocks on the display."""
+        line = make_line(utterance, self.lang, self.grade, self.deck, self.scheme)
+        if line is None:
+            line = Line(utterance.braille, "", ())
+            self._report(louis.unavailable_reason() or "Braille is off.")
+        with self._lock:
+            if utterance.kind not in HAND_KINDS:
+                self._selected = None
+            self._lines.append(line)
+            self._shown = -1
+            self._offset = 0
+            self._dirty = True
+
+    def interrupt(self) -> None:
+        """A display keeps showing the last line; nothing to stop."""
+
+    def close(self) -> None:
+        """Stop the key thread and close the connection."""
+        self._stop.set()
+        self._thread.join(timeout=5)
+
+    # -- what is shown ----------------------------------------------------------------
+
+    def current(self) -> Line | None:
+        """The line being shown (the newest, unless line keys stepped back)."""
+        with self._lock:
+            return self._lines[self._shown] if self._lines else None
+
+    def window(self) -> str:
+        """The cells in the display's window now, as Unicode braille, padded to the width."""
+        with self._lock:
+            line = self._lines[self._shown] if self._lines else None
+            offset = self._offset
+        cells = line.cells if line else ""
+        return cells[offset : offset + self.width].ljust(self.width, "\u2800")
+
+    # -- keys ----------------------------------------------------------------------
+
+    def handle_key(self, command: str, argument: int = 0) -> None:
+        """Act on one display key: ``fwinlt``/``fwinrt`` pan, ``lnup``/``lndn`` step, ``route`` n (0-based cell)."""
+        event: tuple[str, int] | None = None
+        with self._lock:
+            line = self._lines[self._shown] if self._lines else None
+            if command == "fwinrt" and line and self._offset + self.width < len(line.cells):
+                self._offset += self.width
+            elif command == "fwinlt" and self._offset > 0:
+                self._offset = max(0, self._offset - self.width)
+            elif command == "lnup" and -self._shown < len(self._lines):
+                self._shown -= 1
+                self._offset = 0
+            elif command == "lndn" and self._shown < -1:
+                self._shown += 1
+                self._offset = 0
+            elif command == "route" and line is not None:
+                cell = self._offset + argument
+                position = line.positions[cell] if 0 <= cell < len(line.positions) else None
+                if position is not None:
+                    if self._selected == position:
+                        event = ("play_position", position)
+                        self._selected = None
+                    else:
+                        event = ("select", position)
+                        self._selected = position
+            else:
+                return
+            self._dirty = True
+        if event is not None and self.on_command is not None:
+            self.on_command(*event)
+
+    def handle_typed(self, char: str) -> None:
+        """A character typed on the braille keyboard; Enter delivers the line as ``("typed", text)``."""
+        text: str | None = None
+        with self._lock:
+            if char in ("\n", "\r"):
+                text = "".join(self._typed).strip()
+                self._typed.clear()
+            elif char == "\b":
+                if self._typed:
+                    self._typed.pop()
+            else:
+                self._typed.append(char)
+        if text and self.on_command is not None:
+            self.on_command("typed", text)
+
+    # -- the BrlAPI thread ---------------------------------------------------------
+
+    def _report(self, message: str) -> None:
+        if self._reported == message:
+            return
+        self._reported = message
+        if self.on_status is not None:
+            self.on_status(message)
+
+    def _run(self) -> None:
+        brlapi = _load_brlapi()
+        if brlapi is None:
+            self._report(
+                "No braille display: BrlAPI is not installed. Install the Debian packages brltty and "
+                "python3-brlapi, then run make setup."
+            )
+            return
+        while not self._stop.is_set():
+            try:
+                connection = self._connect(brlapi)
+            except Exception as error:  # brlapi.ConnectionError and OSError alike
+                self._report(f"No braille display: cannot reach BRLTTY ({error}). Trying again.")
+                self._stop.wait(self.retry_seconds)
+                continue
+            try:
+                self._serve(brlapi, connection)
+            except Exception as error:  # the connection dropped
+                self.connected.clear()
+                self._report(f"The braille display connection was lost ({error}). Trying again.")
+                self._stop.wait(self.retry_seconds)
+            finally:
+                self.connected.clear()
+                with contextlib.suppress(Exception):
+                    connection.closeConnection()
+
+    def _connect(self, brlapi: ModuleType) -> Any:
+        args: list[bytes] = []
+        if self.host is not None:
+            args.append(self.host.encode())
+            if self.auth is not None:
+                args.append(self.auth.encode())
+        connection = brlapi.Connection(*args)
+        connection.enterTtyModeWithPath([])
+        connection.acceptAllKeys()
+        columns, _rows = connection.displaySize
+        self.width = int(columns) or DEFAULT_WIDTH
+        if self._reported is not None:
+            self._reported = None
+            if self.on_status is not None:
+                self.on_status("Braille display connected.")
+        self.connected.set()
+        with self._lock:
+            self._dirty = True
+        return connection
+
+    def _serve(self, brlapi: ModuleType, connection: Any) -> None:
+        while not self._stop.is_set():
+            with self._lock:
+                dirty, self._dirty = self._dirty, False
+                line = self._lines[self._shown] if self._lines else None
+            if dirty:
+                if line is not None and not line.cells and line.text:
+                    connection.writeText(line.text[self._offset : self._offset + self.width])
+                else:
+                    connection.writeDots(louis.to_dots(self.window()))
+            code = connection.readKeyWithTimeout(50)
+            if code is not None:
+                self._key(brlapi, connection, int(code))
+
+    def _key(self, brlapi: ModuleType, connection: Any, code: int) -> None:
+        key = connection.expandKeyCode(code)
+        kind, command, argument = key["type"], key["command"], key["argument"]
+        if kind == brlapi.KEY_TYPE_CMD:
+            names = {
+                brlapi.KEY_CMD_FWINLT: "fwinlt",
+                brlapi.KEY_CMD_FWINRT: "fwinrt",
+                brlapi.KEY_CMD_LNUP: "lnup",
+                brlapi.KEY_CMD_LNDN: "lndn",
+                brlapi.KEY_CMD_ROUTE: "route",
+            }
+            if command in names:
+                self.handle_key(names[command], int(argument))
+            elif command == brlapi.KEY_CMD_PASSDOTS:
+                self.handle_typed(typed_char(int(argument)))
+        elif kind == brlapi.KEY_TYPE_SYM:
+            symbol = command | argument
+            if symbol == brlapi.KEY_SYM_LINEFEED:
+                self.handle_typed("\n")
+            elif symbol == brlapi.KEY_SYM_BACKSPACE:
+                self.handle_typed("\b")
+            elif (symbol & ~0xFFFFFF) == brlapi.KEY_SYM_UNICODE or symbol < 0x100:
+                self.handle_typed(chr(symbol & 0xFFFFFF))

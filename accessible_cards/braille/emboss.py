@@ -1,0 +1,219 @@
+"""Embossable braille: BRF pages (North American Braille ASCII) and their print twin, from Markdown text.
+
+A document is read as paragraphs (headings, list items, table rows become
+paragraphs of their own), each translated by liblouis with ``en-us-brf.dis``
+first, then wrapped at word boundaries into pages of ``width`` cells by
+``height`` lines. The last line of every page carries the braille page number
+at the right; pages are separated by a form feed. The print twin lists the
+same paragraphs under "Braille page N" headings, so a sighted teacher can
+follow along.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+from ..cards import DeckKind
+from . import louis
+
+BRAILLE_ASCII: Final = frozenset(chr(c) for c in range(0x20, 0x60))
+"""The 64 characters of North American Braille ASCII (upper-case form)."""
+
+MIN_WIDTH: Final = 10
+MIN_HEIGHT: Final = 3
+_PRINT_REPLACEMENTS: Final = {
+    "“": '"',
+    "”": '"',
+    "„": '"',
+    "‘": "'",
+    "’": "'",
+    "–": "-",
+    "—": "-",
+    "…": "...",
+    "→": "->",
+}
+_NUMBER_LETTERS: Final = "JABCDEFGHI"  # digit d is letter _NUMBER_LETTERS[d] after the number sign
+
+
+@dataclass(frozen=True, slots=True)
+class Paragraph:
+    """One paragraph in print; ``indent`` cells start its first braille line (2 for list items)."""
+
+    text: str
+    indent: int = 0
+    heading: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Embossed:
+    """A document as BRF pages (lists of lines) and its print twin text."""
+
+    pages: list[list[str]]
+    print_text: str
+
+    def brf(self) -> str:
+        """The BRF file's text: CR LF line ends, a form feed between pages."""
+        return "\f".join("\r\n".join(page) + "\r\n" for page in self.pages)
+
+
+def _clean_inline(text: str) -> str:
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)  # links: keep their words
+    text = text.replace("`", "").replace("**", "").replace("__", "")
+    text = re.sub(r"(?<!\w)[*_]([^*_]+)[*_](?!\w)", r"\1", text)
+    for fancy, plain in _PRINT_REPLACEMENTS.items():
+        text = text.replace(fancy, plain)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def markdown_paragraphs(markdown: str) -> list[Paragraph]:
+    """Read Markdown into paragraphs: headings, list items, table rows (as "label: header value; ...") and text."""
+    paragraphs: list[Paragraph] = []
+    buffer: list[str] = []
+    header: list[str] | None = None
+    item_indent = 0
+
+    def flush() -> None:
+        nonlocal item_indent
+        if buffer:
+            paragraphs.append(Paragraph(_clean_inline(" ".join(buffer)), item_indent))
+            buffer.clear()
+        item_indent = 0
+
+    for raw in markdown.splitlines():
+        line = raw.strip()
+        if not line:
+            flush()
+            header = None
+        elif line.startswith("#"):
+            flush()
+            paragraphs.append(Paragraph(_clean_inline(line.lstrip("#")), heading=True))
+        elif line.startswith("|"):
+            flush()
+            cells = [_clean_inline(cell) for cell in line.strip("|").split("|")]
+            if all(re.fullmatch(r":?-{2,}:?", cell) for cell in cells if cell):
+                continue
+            if header is None:
+                header = cells
+                continue
+            pairs = [f"{name} {value}" for name, value in zip(header[1:], cells[1:]) if value]
+            paragraphs.append(Paragraph(f"{cells[0]}: " + "; ".join(pairs), 2))
+        elif re.match(r"^([-*+]|\d+[.)])\s", line):
+            flush()
+            item_indent = 2
+            buffer.append(re.sub(r"^([-*+])\s+", "", line))
+        else:
+            buffer.append(line)
+    flush()
+    return [p for p in paragraphs if p.text]
+
+
+def braille_page_number(number: int) -> str:
+    """A braille page number in BRF: the number sign and digits as letters (12 -> ``#AB``)."""
+    return "#" + "".join(_NUMBER_LETTERS[int(d)] for d in str(number))
+
+
+def to_braille_ascii(brf: str) -> str:
+    """Upper-case form of liblouis' BRF output; every character in :data:`BRAILLE_ASCII`."""
+    out = []
+    for char in brf:
+        code = ord(char)
+        if 0x60 <= code <= 0x7F:
+            code -= 0x20
+        out.append(chr(code) if 0x20 <= code < 0x60 else " ")
+    return "".join(out)
+
+
+def wrap(text: str, width: int, indent: int = 0) -> list[str]:
+    """Wrap at spaces; a word longer than the line is split with a hyphen at the end of each part."""
+    lines: list[str] = []
+    current = " " * indent
+    for word in text.split():
+        while len(word) > width:
+            if current.strip():
+                lines.append(current)
+                current = ""
+            lines.append(word[: width - 1] + "-")
+            word = word[width - 1 :]
+        candidate = current + word if not current.strip() else current + " " + word
+        if len(candidate) <= width:
+            current = candidate
+        else:
+            lines.append(current)
+            current = word
+    if current.strip():
+        lines.append(current)
+    return lines
+
+
+def emboss(
+    paragraphs: Sequence[Paragraph],
+    lang: str = "en",
+    grade: str | None = None,
+    width: int = 40,
+    height: int = 25,
+    deck: DeckKind | str = DeckKind.FRENCH52,
+) -> Embossed | None:
+    """Lay paragraphs out as BRF pages; None when liblouis is missing."""
+    if width < MIN_WIDTH or height < MIN_HEIGHT:
+        raise ValueError(f"a braille page needs at least {MIN_WIDTH} cells and {MIN_HEIGHT} lines")
+    body = height - 1  # the last line carries the page number
+    pages: list[list[str]] = [[]]
+    twin: list[list[str]] = [[]]
+    for paragraph in paragraphs:
+        brf = louis.to_brf(paragraph.text, lang, grade, deck)
+        if brf is None:
+            return None
+        lines = wrap(to_braille_ascii(brf), width, paragraph.indent)
+        page = pages[-1]
+        gap = 1 if page and paragraph.heading else 0
+        if page and len(page) + gap + len(lines) > body and (paragraph.heading or len(lines) <= body):
+            pages.append([])
+            twin.append([])
+            page, gap = pages[-1], 0
+        page.extend([""] * gap)
+        twin[-1].append(("  " * (paragraph.indent // 2)) + paragraph.text)
+        for line in lines:
+            if len(page) >= body:
+                pages.append([])
+                twin.append([])
+                page = pages[-1]
+            page.append(line)
+    finished: list[list[str]] = []
+    for number, page in enumerate(pages, 1):
+        lines = page + [""] * (body - len(page))
+        mark = braille_page_number(number)
+        finished.append([*lines, mark.rjust(width)])
+    print_text = "\n\n".join(
+        f"Braille page {number}\n\n" + "\n\n".join(texts) for number, texts in enumerate(twin, 1) if texts
+    )
+    return Embossed(finished, print_text + "\n")
+
+
+def rules_file(game: str, lang: str, docs: Path | None = None) -> Path:
+    """The rules page of a game: ``war``, ``bundles`` or a bundles preset name; the ``.de.md`` twin for German."""
+    from ..games.bundles_rules import PRESETS
+
+    folder = docs or Path(__file__).resolve().parents[2] / "docs" / "rules"
+    if game == "war":
+        stem = "war"
+    elif game == "bundles" or game in PRESETS:
+        stem = "bundles"
+    else:
+        names = ", ".join(["war", "bundles", *PRESETS])
+        raise ValueError(f"{game!r} is not a game with rules ({names})")
+    german = folder / f"{stem}.de.md"
+    if lang.startswith("de") and german.exists():
+        return german
+    return folder / f"{stem}.md"
+
+
+def write_brf(embossed: Embossed, output: Path) -> tuple[Path, Path]:
+    """Write the BRF file and its print twin (``.txt`` with the same name); returns both paths."""
+    output.write_bytes(embossed.brf().encode("ascii"))
+    twin = output.with_suffix(".txt")
+    twin.write_text(embossed.print_text, encoding="utf-8")
+    return output, twin
