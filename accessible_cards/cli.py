@@ -43,6 +43,18 @@ def build_parser() -> argparse.ArgumentParser:
         "--verbosity", choices=["brief", "normal", "full"], default=None, help="how much is said (default normal)"
     )
     play.add_argument("--pause", type=float, default=None, metavar="SECONDS", help="the computer's pause, 0 to 10")
+    play.add_argument(
+        "--braille",
+        choices=["off", "unicode", "brlapi"],
+        default=None,
+        help="braille: off, a Unicode braille line under each announcement, or a display through BRLTTY",
+    )
+
+    from .braille.cli import add_braille_parser, add_emboss_parser
+
+    add_braille_parser(commands)
+    add_emboss_parser(commands)
+    commands.add_parser("doctor", help="list every speech and braille part as working or missing, with the fix")
 
     replay = commands.add_parser("replay", help="play a scenario file and print its events")
     replay.add_argument("file", metavar="FILE", help="a scenario file (JSON)")
@@ -72,6 +84,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _simulate(parser, args)
         if args.command == "play":
             return _play(parser, args)
+        if args.command in ("braille", "emboss"):
+            from .braille.cli import run_braille, run_emboss
+
+            return run_braille(args) if args.command == "braille" else run_emboss(args)
+        if args.command == "doctor":
+            from .doctor import run as run_doctor
+
+            return run_doctor()
         return _play(parser, parser.parse_args(["play"]))
     except CardsError as error:
         print(f"accessible-cards: {error}", file=sys.stderr)
@@ -96,6 +116,8 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         overrides["verbosity"] = args.verbosity
     if args.quiz:
         overrides["war_quiz"] = True
+    if args.braille:
+        overrides["braille"] = args.braille
     if args.pause is not None:
         if not 0 <= args.pause <= 10:
             parser.error(f"--pause: from 0 to 10 seconds, not {args.pause:g}")
@@ -130,8 +152,36 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         first = request
     elif args.players is not None or args.humans is not None or args.variant or args.seed is not None or args.set:
         parser.error("--players, --humans, --variant, --seed and --set go with a game: play war or play bundles")
-    app = App(Terminal(settings.lang or "en", settings.input), loaded)
+    terminal = Terminal(settings.lang or "en", settings.input)
+    app = App(terminal, loaded, outputs=_outputs(settings, terminal))
     return app.run(first)
+
+
+def _outputs(settings: Any, terminal: Any) -> list[Any]:
+    """The outputs besides the terminal line: braille as the settings ask."""
+    from .braille.display import BrailleDisplayOutput, UnicodeBrailleOutput
+    from .ui.commands import Typed
+
+    lang = settings.lang or "en"
+    if settings.braille == "unicode":
+        return [UnicodeBrailleOutput(terminal.line, lang, settings.braille_grade)]
+    if settings.braille == "brlapi":
+
+        def command(name: str, value: int | str | None) -> None:
+            if name == "typed":
+                terminal.inject(("typed", str(value)))
+            else:
+                terminal.inject(Typed(name, value if isinstance(value, int) else None))
+
+        return [
+            BrailleDisplayOutput(
+                on_command=command,
+                on_status=lambda text: terminal.inject(("status", text)),
+                lang=lang,
+                grade=settings.braille_grade,
+            )
+        ]
+    return []
 
 
 def _tell(state: WarState, events: list[Event]) -> None:

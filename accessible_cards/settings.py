@@ -53,6 +53,15 @@ SETTINGS: Final = (
     Setting("computer_pause", None, "computer_pause", _pause, "seconds from 0 to 10"),
     Setting("card_names", None, "card_names", choice("full", "short"), "full or short"),
     Setting("input", None, "input", choice("keys", "words"), "keys or words"),
+    Setting("braille", "braille", "output", choice("off", "unicode", "brlapi"), "off, unicode or brlapi"),
+    Setting(
+        "braille_en",
+        "braille",
+        "english_table",
+        choice("en-ueb-g1", "en-ueb-g2", "en-us-g2"),
+        "en-ueb-g1, en-ueb-g2 or en-us-g2",
+    ),
+    Setting("braille_de", "braille", "german_table", choice("de-g1", "de-g0", "de-g2"), "de-g1, de-g0 or de-g2"),
     Setting("war_players", "war", "players", whole_number(2, 4), "2 to 4"),
     Setting("war_humans", "war", "humans", whole_number(1, 4), "1 to 4"),
     Setting("war_face_down", "war", "face_down", whole_number(0, 10), "0 to 10"),
@@ -73,6 +82,9 @@ class Settings:
     computer_pause: float = 1.0
     card_names: str = "full"
     input: str = "keys"
+    braille: str = "off"
+    braille_en: str = "en-ueb-g1"
+    braille_de: str = "de-g1"
     war_players: int = 2
     war_humans: int = 1
     war_face_down: int = 3
@@ -85,6 +97,11 @@ class Settings:
     def changed(self, **values: Any) -> Settings:
         """A copy with ``values`` set."""
         return replace(self, **values)
+
+    @property
+    def braille_grade(self) -> str:
+        """The braille table chosen for the current language."""
+        return self.braille_de if self.lang == "de" else self.braille_en
 
 
 @dataclass(frozen=True, slots=True)

@@ -241,3 +241,21 @@ def test_the_terminal_is_never_asked_for_the_cursor_and_no_colour_is_sent(player
     for params in re.findall(r"\x1b\[([0-9;]*)m", player.raw):
         codes = [int(code) for code in params.split(";") if code]
         assert not any(30 <= code <= 49 or 90 <= code <= 107 for code in codes), params  # no colour at all
+
+
+def test_unicode_braille_lines_follow_each_announcement(players: list[Player], config: Path) -> None:
+    from accessible_cards.braille import louis
+
+    player = _start(players, config, "play", "war", "--seed", "3", "--lang", "en", "--braille", "unicode")
+    player.wait_for("Press Enter to turn up")
+    player.new_lines()
+    player.press("enter")
+    lines = player.new_lines()
+    words = [line for line in lines if not all(0x2800 <= ord(ch) <= 0x28FF for ch in line)]
+    cells = [line for line in lines if all(0x2800 <= ord(ch) <= 0x28FF for ch in line)]
+    assert words and len(cells) == len(words), lines
+    state = WarState(2, seed=3)
+    state.start()
+    battle = next(event for event in state.apply(TURN) if isinstance(event, Battle))
+    card = battle.cards[0][1].code
+    assert louis.to_unicode(card, "en") in cells[0], (card, cells[0])

@@ -68,6 +68,7 @@ class App:
         self.last_said: Utterance | None = None
         self.running = True
         terminal.unknown = self._unknown
+        terminal.status = self._status
 
     # -- words ------------------------------------------------------------
 
@@ -99,6 +100,20 @@ class App:
         """One short reason; nothing changes."""
         self.say(reason)
 
+    def _status(self, text: str) -> None:
+        """A device's news (a braille display lost or found), said in the player's language."""
+        known = (
+            ("BrlAPI is not installed", "No braille display: BRLTTY's BrlAPI is not installed. Run make setup."),
+            ("cannot reach BRLTTY", "No braille display: BRLTTY does not answer. Trying again."),
+            ("connection was lost", "The braille display connection was lost. Trying again."),
+            ("connected", "Braille display connected."),
+        )
+        for marker, message in known:
+            if marker in text:
+                self.say(self.t(message))
+                return
+        self.say(text)
+
     def _unknown(self, text: str) -> None:
         reason = self.stack[-1].waiting_for() if self.stack else None
         if reason:
@@ -115,9 +130,10 @@ class App:
     def change_settings(self, **values: Any) -> None:
         """Change settings and keep them (unless the settings file is broken, which is left as it is)."""
         self.settings = self.settings.changed(**values)
-        if "lang" in values:
+        if "lang" in values or "braille_en" in values or "braille_de" in values:
             self.catalog = Catalog(self.lang)
             self.terminal.lang = self.lang
+            self.follow(lang=self.lang, grade=self.settings.braille_grade)
         if "input" in values:
             self.terminal.input_mode = self.settings.input
             self.terminal.forget_bindings()
@@ -127,6 +143,13 @@ class App:
             except OSError:
                 self.save_settings = False
                 self.say(self.t("The settings cannot be saved here; they hold until you quit."))
+
+    def follow(self, **values: Any) -> None:
+        """Tell the outputs that present words (braille) the language, table or deck now in use."""
+        for output in self.outputs:
+            for name, value in values.items():
+                if hasattr(output, name):
+                    setattr(output, name, value)
 
     # -- the stack ------------------------------------------------------------
 
@@ -420,6 +443,12 @@ def _settings_items(app: App, cycle: Callable[[str, list[Any]], Callable[[], Non
     s = app.settings
     verbosity = {"brief": t("brief"), "normal": t("normal"), "full": t("full")}
     yes_no = {True: t("on"), False: t("off")}
+    braille = {
+        "off": t("off"),
+        "unicode": t("Unicode braille under each line"),
+        "brlapi": t("braille display through BRLTTY"),
+    }
+    grades = {code: t(name) for code, name in {**_ENGLISH_GRADES, **_GERMAN_GRADES}.items()}
     items = [
         Item(t("Language: {value}", value="English" if app.lang == "en" else "Deutsch"), cycle("lang", ["en", "de"])),
         Item(t("Verbosity: {value}", value=verbosity[s.verbosity]), cycle("verbosity", ["brief", "normal", "full"])),
@@ -440,6 +469,16 @@ def _settings_items(app: App, cycle: Callable[[str, list[Any]], Callable[[], Non
             t("Computer player: {value}", value=t("simple") if s.bundles_computer == "simple" else t("random")),
             cycle("bundles_computer", ["simple", "random"]),
         ),
+        Item(
+            t("Braille output: {value}", value=braille[s.braille]),
+            cycle("braille", ["off", "unicode", "brlapi"]),
+        ),
+        Item(
+            t("Braille table: {value}", value=grades.get(s.braille_grade, s.braille_grade)),
+            cycle("braille_de", list(_GERMAN_GRADES))
+            if app.lang == "de"
+            else cycle("braille_en", list(_ENGLISH_GRADES)),
+        ),
     ]
     return t("Settings. Enter changes the setting."), items
 
@@ -455,6 +494,17 @@ def rules_menu(app: App) -> ListScreen:
         ],
     )
 
+
+_ENGLISH_GRADES = {
+    "en-ueb-g1": "Unified English Braille, uncontracted",
+    "en-ueb-g2": "Unified English Braille, contracted",
+    "en-us-g2": "American English Braille, contracted",
+}
+_GERMAN_GRADES = {
+    "de-g1": "German Vollschrift",
+    "de-g0": "German Basisschrift",
+    "de-g2": "German Kurzschrift",
+}
 
 _MARKUP = re.compile(r"\*\*|__|`|\[([^\]]*)\]\([^)]*\)")
 

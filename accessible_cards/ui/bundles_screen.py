@@ -74,6 +74,7 @@ class BundlesScreen(Screen):
             return
         self.started = True
         app = self.app
+        app.follow(deck=self.options.deck)
         app.say(
             app.tn(
                 "{game} for {n} player. Seed {seed}.",

@@ -11,6 +11,7 @@ sequences at all.
 from __future__ import annotations
 
 import os
+import queue
 import sys
 from collections.abc import Callable
 from typing import TextIO
@@ -48,6 +49,8 @@ class Terminal:
         self._session: PromptSession[object] | None = None
         self._bindings: dict[str, KeyBindings] = {}
         self.unknown: Callable[[str], None] = lambda _text: None
+        self.status: Callable[[str], None] = lambda _text: None
+        self._injected: queue.SimpleQueue[Typed | tuple[str, str]] = queue.SimpleQueue()
 
     def forget_bindings(self) -> None:
         """Drop the cached key bindings (after the input mode changes)."""
@@ -60,12 +63,48 @@ class Terminal:
         self.stdout.write(text + "\n")
         self.stdout.flush()
 
+    # -- commands from elsewhere (a braille display's thread) ---------------------
+
+    def inject(self, command: Typed | tuple[str, str]) -> None:
+        """From any thread: a command (a routing key, typed braille) or a ``("status", text)`` to say.
+
+        A prompt that is waiting is ended so that the command is taken at once.
+        """
+        self._injected.put(command)
+        session = self._session
+        if session is not None and session.app.is_running:
+            loop = session.app.loop
+            if loop is not None:
+                loop.call_soon_threadsafe(_end_prompt, session)
+
+    def _take_injected(self, phase: str) -> Typed | None:
+        while True:
+            try:
+                item = self._injected.get_nowait()
+            except queue.Empty:
+                return None
+            if isinstance(item, Typed):
+                return item
+            kind, text = item
+            if kind == "status":
+                self.status(text)
+                continue
+            typed = parse_words(text, phase, self.lang)
+            if typed is not None:
+                return typed
+            self.unknown(text)
+
     # -- reading --------------------------------------------------------------
 
     def read(self, phase: str) -> Typed | None:
         """The next command for ``phase``; None when input has ended. Unknown input is reported and skipped."""
         while True:
+            injected = self._take_injected(phase)
+            if injected is not None:
+                return injected
             result = self._read_key(phase) if self.interactive else self._read_line(phase)
+            if result == _INJECTED:
+                continue
             if result is None or isinstance(result, Typed):
                 return result
             self.unknown(result)
@@ -95,6 +134,8 @@ class Terminal:
         if isinstance(result, Typed):
             return result
         text = str(result)
+        if text == _INJECTED:
+            return text
         if text == _NO_CHARACTER:
             return "?key"  # a key that is not a character: nothing to name
         if not text.strip():
@@ -141,6 +182,14 @@ class Terminal:
 
         self._bindings[phase] = bindings
         return bindings
+
+
+_INJECTED = "\x00injected"
+
+
+def _end_prompt(session: PromptSession[object]) -> None:
+    if session.app.is_running and not session.app.future.done():  # type: ignore[union-attr]
+        session.app.exit(result=_INJECTED)
 
 
 def _current_text() -> str:

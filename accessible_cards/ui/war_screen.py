@@ -59,6 +59,7 @@ class WarScreen(Screen):
             return
         self.started = True
         app = self.app
+        app.follow(deck=self.state.options.deck)
         app.say(
             app.tn(
                 "War for {n} player. Seed {seed}.",
