@@ -30,6 +30,8 @@ from .schemes import LETTER_DOTS
 
 DEFAULT_WIDTH: Final = 40
 HAND_KINDS: Final = frozenset({"review.hand", "turn"})
+SELECTED_KIND: Final = "review.card"
+"""The line said when a card is selected ("3: 7H"): routing over its card plays that position."""
 """Utterance kinds whose braille line lists the listener's hand, card by card, in hand order."""
 
 _CARD_TOKEN: Final = re.compile(r"(?<![\w])([A2-9TJQK][SHDC])(?![\w])")
@@ -51,17 +53,26 @@ class Line:
 
 def hand_positions(text: str, in_pos: list[int], kind: str) -> tuple[int | None, ...]:
     """For each braille cell, the 1-based hand position of the card it shows, on a hand line; None elsewhere."""
-    if kind not in HAND_KINDS:
+    if kind not in HAND_KINDS and kind != SELECTED_KIND:
         return tuple(None for _ in in_pos)
     start = text.find(":")
     owner: dict[int, int] = {}
     number = 0
+    selected = text[:start].strip() if kind == SELECTED_KIND else ""
     for match in _CARD_TOKEN.finditer(text):
         if match.start() < start:
             continue
-        number += 1
+        if selected:
+            # a selected card ("3: 7H ..."): its cells stand for hand position 3, and only the first card counts
+            if not selected.isdigit():
+                break
+            number = int(selected)
+        else:
+            number += 1
         for index in range(match.start(), match.end()):
             owner[index] = number
+        if selected:
+            break
     return tuple(owner.get(i) for i in in_pos)
 
 
@@ -201,7 +212,7 @@ class BrailleDisplayOutput:
             line = Line(utterance.braille, "", ())
             self._report(louis.unavailable_reason() or "Braille is off.")
         with self._lock:
-            if utterance.kind not in HAND_KINDS:
+            if utterance.kind not in HAND_KINDS and utterance.kind != SELECTED_KIND:
                 self._selected = None
             self._lines.append(line)
             self._shown = -1
