@@ -9,7 +9,7 @@ import pytest
 
 import accessible_cards.ui as ui_package
 from accessible_cards.i18n import Catalog
-from accessible_cards.ui.app import VARIANT_NAMES
+from accessible_cards.ui.app import ENGLISH_BRAILLE_TABLES, GERMAN_BRAILLE_TABLES, VARIANT_NAMES
 from accessible_cards.ui.commands import COMMANDS, HANDOFF, MENU, QUIZ, key_map, parse_words
 
 UI = Path(ui_package.__file__).parent
@@ -32,6 +32,7 @@ def _messages() -> set[tuple[str | None, str]]:
                 found.add((context, first.value))
     found |= {(None, command.help) for command in COMMANDS}
     found |= {(None, name) for name in VARIANT_NAMES.values()}
+    found |= {(None, name) for name in {**ENGLISH_BRAILLE_TABLES, **GERMAN_BRAILLE_TABLES}.values()}
     return found
 
 

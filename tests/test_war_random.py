@@ -325,7 +325,7 @@ def test_apply_and_play_out_agree(
         if not stepped.is_over:
             assert limit is None and pickup != "shuffle"
             continue
-        with time_limit(20):
+        with time_limit(2):
             whole = WarState(players, options, seed)
             whole.play_out()
             mixed = WarState(players, options, seed)

@@ -9,7 +9,10 @@ missed, cards lost) moves the figures well outside.
 from __future__ import annotations
 
 import math
+import signal
 import statistics
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from typing import Any
 
@@ -30,20 +33,42 @@ NORVIG_MEAN_PLAYS = 294
 NORVIG_MEDIAN_PLAYS = 224
 
 
+class Hang(Exception):
+    pass
+
+
+@contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Fail instead of hanging if games that should end (shuffled pickup) do not."""
+
+    def alarm(signum: int, frame: Any) -> None:
+        raise Hang(f"still playing after {seconds} s")
+
+    old = signal.signal(signal.SIGALRM, alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
 @cache
 def plays_per_game() -> tuple[int, ...]:
     """Plays of each of GAMES 2-player games, seeded exactly as ``simulate_war(2, GAMES, SEED, {})`` seeds them."""
     plays = []
-    for seed in game_seeds(SEED, GAMES):
-        state = WarState(2, NORVIG_OPTIONS, seed)
-        state.play_out()
-        plays.append(state.plays)
+    with time_limit(120):
+        for seed in game_seeds(SEED, GAMES):
+            state = WarState(2, NORVIG_OPTIONS, seed)
+            state.play_out()
+            plays.append(state.plays)
     return tuple(plays)
 
 
 @cache
 def simulated() -> dict[str, Any]:
-    return simulate_war(2, GAMES, SEED, {})
+    with time_limit(120):
+        return simulate_war(2, GAMES, SEED, {})
 
 
 def test_mean_plays_matches_norvig() -> None:

@@ -102,17 +102,17 @@ class App:
 
     def _status(self, text: str) -> None:
         """A device's news (a braille display lost or found), said in the player's language."""
-        known = (
-            ("BrlAPI is not installed", "No braille display: BRLTTY's BrlAPI is not installed. Run make setup."),
-            ("cannot reach BRLTTY", "No braille display: BRLTTY does not answer. Trying again."),
-            ("connection was lost", "The braille display connection was lost. Trying again."),
-            ("connected", "Braille display connected."),
-        )
-        for marker, message in known:
-            if marker in text:
-                self.say(self.t(message))
-                return
-        self.say(text)
+        t = self.t
+        if "BrlAPI is not installed" in text:
+            self.say(t("No braille display: BRLTTY's BrlAPI is not installed. Run make setup."))
+        elif "cannot reach BRLTTY" in text:
+            self.say(t("No braille display: BRLTTY does not answer. Trying again."))
+        elif "connection was lost" in text:
+            self.say(t("The braille display connection was lost. Trying again."))
+        elif "connected" in text:
+            self.say(t("Braille display connected."))
+        else:
+            self.say(text)
 
     def _unknown(self, text: str) -> None:
         reason = self.stack[-1].waiting_for() if self.stack else None
@@ -448,7 +448,7 @@ def _settings_items(app: App, cycle: Callable[[str, list[Any]], Callable[[], Non
         "unicode": t("Unicode braille under each line"),
         "brlapi": t("braille display through BRLTTY"),
     }
-    grades = {code: t(name) for code, name in {**_ENGLISH_GRADES, **_GERMAN_GRADES}.items()}
+    grades = {code: t(name) for code, name in {**ENGLISH_BRAILLE_TABLES, **GERMAN_BRAILLE_TABLES}.items()}
     items = [
         Item(t("Language: {value}", value="English" if app.lang == "en" else "Deutsch"), cycle("lang", ["en", "de"])),
         Item(t("Verbosity: {value}", value=verbosity[s.verbosity]), cycle("verbosity", ["brief", "normal", "full"])),
@@ -475,9 +475,9 @@ def _settings_items(app: App, cycle: Callable[[str, list[Any]], Callable[[], Non
         ),
         Item(
             t("Braille table: {value}", value=grades.get(s.braille_grade, s.braille_grade)),
-            cycle("braille_de", list(_GERMAN_GRADES))
+            cycle("braille_de", list(GERMAN_BRAILLE_TABLES))
             if app.lang == "de"
-            else cycle("braille_en", list(_ENGLISH_GRADES)),
+            else cycle("braille_en", list(ENGLISH_BRAILLE_TABLES)),
         ),
     ]
     return t("Settings. Enter changes the setting."), items
@@ -495,12 +495,12 @@ def rules_menu(app: App) -> ListScreen:
     )
 
 
-_ENGLISH_GRADES = {
+ENGLISH_BRAILLE_TABLES = {
     "en-ueb-g1": "Unified English Braille, uncontracted",
     "en-ueb-g2": "Unified English Braille, contracted",
     "en-us-g2": "American English Braille, contracted",
 }
-_GERMAN_GRADES = {
+GERMAN_BRAILLE_TABLES = {
     "de-g1": "German Vollschrift",
     "de-g0": "German Basisschrift",
     "de-g2": "German Kurzschrift",
