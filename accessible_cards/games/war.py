@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import enum
 import random
-import sys
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -36,6 +35,12 @@ from ..engine import (
 from ..errors import IllegalActionError, OptionError
 
 GAME: Final = "war"
+
+ROUND_LIMIT: Final = 10_000
+"""Without ``max_rounds``, a game that reaches this many rounds ends as the time limit ends it.
+
+A fixed pickup order can make a game run on for millions of rounds without its position ever
+coming back; no game a person plays comes near this, and ``simulate`` always finishes."""
 
 
 class WarAction(enum.Enum):
@@ -247,7 +252,7 @@ class WarState(GameState[WarAction]):
         self.ups: list[int] = []
         self.phase = _DEAL
         self.rounds = self.battles = self.plays = self.wars = 0
-        self._seen: set[tuple[tuple[int, ...], ...]] = set()
+        self._seen: set[int] = set()  # hashes of the piles at each round's start (fixed pickup orders only)
         self._result: Result | None = None
         self._refresh()
 
@@ -255,7 +260,7 @@ class WarState(GameState[WarAction]):
         """Rebuild the quick-access copies the battle loop reads (after a drop, a clone or a load)."""
         self._alive_piles = [self.piles[seat] for seat in self.alive]
         self._shuffle = self._rng.shuffle if self.options.pickup == "shuffle" else None
-        self._limit = self.options.max_rounds
+        self._limit = self.options.max_rounds or ROUND_LIMIT
 
     # -- the deal ---------------------------------------------------------
 
@@ -322,7 +327,7 @@ class WarState(GameState[WarAction]):
         piles = self.piles
         values = self._values
         shuffle = self._shuffle
-        cap = self._limit or sys.maxsize
+        cap = self._limit
         quick = shuffle is not None and events is None and not one
         alive_piles = self._alive_piles
         pair = len(alive_piles) == 2
@@ -510,12 +515,7 @@ class WarState(GameState[WarAction]):
             events.append(Took(winner, len(table)))
         self.piles[winner] += table
         alive_piles = self._alive_piles
-        if (
-            self._shuffle is not None
-            and (self._limit is None or self.rounds < self._limit)
-            and len(alive_piles) > 1
-            and all(alive_piles)
-        ):
+        if self._shuffle is not None and self.rounds < self._limit and len(alive_piles) > 1 and all(alive_piles):
             # nothing ends with this round
             self.phase = _BATTLE
             self.table, self.steps, self.active, self.ups = [], [], (), []
@@ -566,13 +566,13 @@ class WarState(GameState[WarAction]):
         if len(left) <= 1:
             self._finish(events, left, "last_player")
             return
-        limit = self.options.max_rounds
-        if limit is not None and self.rounds >= limit:
+        if self.rounds >= self._limit:
             most = max(len(piles[seat]) for seat in left)
-            self._finish(events, tuple(seat for seat in left if len(piles[seat]) == most), "max_rounds")
+            reason = "max_rounds" if self.options.max_rounds else "round_limit"
+            self._finish(events, tuple(seat for seat in left if len(piles[seat]) == most), reason)
             return
         if self.options.pickup != "shuffle":
-            position = tuple(tuple(pile) for pile in piles)
+            position = hash(tuple(tuple(pile) for pile in piles))  # ints hash the same in every process
             if position in self._seen:
                 self._finish(events, left, "cycle")
                 return
@@ -670,7 +670,7 @@ class WarState(GameState[WarAction]):
             "active": list(self.active),
             "ups": list(self.ups),
             "counts": [self.rounds, self.battles, self.plays, self.wars],
-            "seen": sorted([list(map(list, position)) for position in self._seen]),
+            "seen": sorted(self._seen),
             "result": None
             if result is None
             else {"scores": list(result.scores), "winners": list(result.winners), "reason": result.reason},
@@ -694,7 +694,7 @@ class WarState(GameState[WarAction]):
         state.active = tuple(int(s) for s in data["active"])
         state.ups = [int(c) for c in data["ups"]]
         state.rounds, state.battles, state.plays, state.wars = (int(x) for x in data["counts"])
-        state._seen = {tuple(tuple(int(c) for c in pile) for pile in position) for position in data["seen"]}
+        state._seen = {int(position) for position in data["seen"]}
         result = data["result"]
         if result is not None:
             state._result = Result(

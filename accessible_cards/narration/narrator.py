@@ -437,7 +437,7 @@ class WarNarrator:
             n = event.scores[winner]
             you = winner == self.you
             name = self.seat_name(winner)
-            if event.reason == "max_rounds":
+            if event.reason in ("max_rounds", "round_limit"):
                 speech = (
                     c.plural("Time is up: you win with {n} card.", "Time is up: you win with {n} cards.", n)
                     if you
@@ -461,7 +461,7 @@ class WarNarrator:
                 if you
                 else c.text("{seat} wins, {count} cards", _B, seat=self.braille_seat(winner), count=n)
             )
-        elif event.reason == "max_rounds":
+        elif event.reason in ("max_rounds", "round_limit"):
             speech = c.plural(
                 "Time is up: a draw between {seats}, with {n} card each.",
                 "Time is up: a draw between {seats}, with {n} cards each.",

@@ -73,7 +73,7 @@ def _game_over(event: GameOver) -> str:
         return f"Game over: {names} ran out of cards together. Draw. {counts}."
     if len(event.winners) == 1:
         held = event.scores[event.winners[0]]
-        why = "Time is up" if event.reason == "max_rounds" else "Game over"
+        why = "Time is up" if event.reason in ("max_rounds", "round_limit") else "Game over"
         return f"{why}: {names} wins with {cards(held)}. {counts}."
     if not event.winners:
         return f"Game over: nobody has cards left. {counts}."
