@@ -1,0 +1,273 @@
+"""The desktop's speech service, speech-dispatcher, through ``speechd.SSIPClient``."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from .base import DEFAULT_RATE, MAX_RATE, MIN_RATE, Engine, EngineError, FailureCallback, clamp
+
+
+class _Answerless(Exception):
+    """speech-dispatcher took a command and did not answer in time."""
+
+
+class _CommandThread:
+    """Runs SSIP commands one at a time on a daemon thread, so that a server that stops answering cannot hang us.
+
+    speechd's client waits for each answer without a time limit; a server
+    stuck (e.g. while it ends) accepts the connection and never replies. The
+    caller waits ``timeout`` seconds at most; a command that never returns only
+    keeps this daemon thread.
+    """
+
+    def __init__(self) -> None:
+        self._jobs: deque[tuple[Callable[[], Any], list[Any], threading.Event]] = deque()
+        self._ready = threading.Condition()
+        threading.Thread(target=self._run, name="speech-dispatcher-commands", daemon=True).start()
+
+    def _run(self) -> None:
+        while True:
+            with self._ready:
+                while not self._jobs:
+                    self._ready.wait()
+                job, box, done = self._jobs.popleft()
+            try:
+                box.append((True, job()))
+            except BaseException as error:  # handed back to the caller, who decides
+                box.append((False, error))
+            done.set()
+
+    def call(self, job: Callable[[], Any], timeout: float) -> Any:
+        """Run ``job`` on the command thread; its result, its exception, or :class:`_Answerless` after ``timeout``."""
+        box: list[Any] = []
+        done = threading.Event()
+        with self._ready:
+            self._jobs.append((job, box, done))
+            self._ready.notify()
+        if not done.wait(timeout):
+            raise _Answerless(f"waited {timeout:g} seconds")
+        ok, value = box[0]
+        if not ok:
+            raise value
+        return value
+
+
+class SpeechDispatcherEngine(Engine):
+    """The desktop's speech service through ``speechd.SSIPClient``: priorities, cancel and the user's voice.
+
+    ``address`` (or the ``SPEECHD_ADDRESS`` variable, which the client honours
+    itself) selects the server, e.g. ``unix_socket:/tmp/x/speechd.sock``; the
+    server is only started automatically (``autospawn``) when no address is given. Urgent
+    texts cancel what is playing and queued first and go out at priority
+    "important"; the rest at "message". A server that takes texts but never
+    finishes one (no sound output) counts as failed after ``stall_grace``
+    seconds plus the text's own length; one that stops answering, after
+    ``command_timeout`` seconds.
+    """
+
+    name = "speech-dispatcher"
+
+    def __init__(
+        self,
+        lang: str = "en",
+        on_failure: FailureCallback | None = None,
+        *,
+        address: str | None = None,
+        environ: Mapping[str, str] | None = None,
+        client_name: str = "accessible-cards",
+        stall_grace: float = 3.0,
+        autospawn: bool | None = None,
+        command_timeout: float = 2.0,
+    ) -> None:
+        super().__init__(lang, on_failure)
+        env = os.environ if environ is None else environ
+        try:
+            import speechd
+        except ImportError as error:
+            raise EngineError("the Python module speechd is not installed (Debian package python3-speechd)") from error
+        self._speechd: Any = speechd
+        self.address = address or env.get("SPEECHD_ADDRESS") or None
+        self._command_lock = threading.Lock()  # one SSIP command at a time; never held by speechd's event thread
+        self._lock = threading.Lock()  # the message ids below; never held while waiting for the server
+        self._pending: dict[int, str] = {}  # message id -> text, until END or CANCEL
+        self._finished: set[int] = set()  # END/CANCEL that arrived before speak() returned the id
+        self.events: deque[tuple[float, int, str]] = deque(maxlen=1000)  # (monotonic time, message id, kind)
+        self.stall_grace = stall_grace
+        self._progress = time.monotonic()  # the last event, or when the queue last filled
+        self._closing = threading.Event()
+        self._event_listeners: list[Callable[[int, str], None]] = []
+        self.command_timeout = command_timeout
+        self._commands = _CommandThread()
+        spawn = self.address is None if autospawn is None else autospawn
+        where = f" at {self.address}" if self.address else ""
+        try:
+            self._client: Any = self._commands.call(
+                lambda: speechd.SSIPClient(client_name, address=self.address, autospawn=spawn), 3 * command_timeout
+            )
+        except _Answerless as error:
+            raise EngineError(f"speech-dispatcher{where} does not answer ({error})") from error
+        except Exception as error:
+            raise EngineError(f"speech-dispatcher is not running{where} and could not be started: {error}") from error
+        try:
+            self._hook_events()
+            modules = self._call(self._client.list_output_modules)
+            if not modules:
+                raise EngineError("speech-dispatcher has no speech synthesizer module")
+            self._apply()
+            threading.Thread(target=self._watch, name="speech-dispatcher-watchdog", daemon=True).start()
+        except EngineError:
+            self._close_client()
+            raise
+        except Exception as error:
+            self._close_client()
+            raise EngineError(f"speech-dispatcher{where} did not answer: {error}") from error
+
+    def _hook_events(self) -> None:
+        """Watch every BEGIN/END/CANCEL of this connection, whatever the message, before its id is known.
+
+        speechd's per-message callbacks can miss events that arrive before
+        ``speak()`` has returned the message id, so the connection's own
+        handler is wrapped instead.
+        """
+        connection = self._client._conn
+        handler = self._client._callback_handler
+
+        def on_event(msg_id: int, client_id: int, kind: str, **kwargs: Any) -> None:
+            self._event(int(msg_id), str(kind))
+            handler(msg_id, client_id, kind, **kwargs)
+
+        connection.set_callback(on_event)
+
+    def on_event(self, listener: Callable[[int, str], None]) -> None:
+        """Call ``listener(message id, "begin" | "end" | "cancel" ...)`` for each event (on speechd's thread)."""
+        self._event_listeners.append(listener)
+
+    def _event(self, msg_id: int, kind: str) -> None:
+        with self._lock:
+            self.events.append((time.monotonic(), msg_id, kind))
+            self._progress = time.monotonic()
+            if kind in ("end", "cancel") and self._pending.pop(msg_id, None) is None:
+                self._finished.add(msg_id)
+        for listener in list(self._event_listeners):
+            listener(msg_id, kind)
+
+    def speak(self, text: str, urgent: bool = False) -> None:
+        self.speak_id(text, urgent)
+
+    def speak_id(self, text: str, urgent: bool = False) -> int | None:
+        """Like :meth:`speak`, returning speech-dispatcher's message id (None when the engine has died)."""
+        if self.failure is not None:
+            return None
+        speechd = self._speechd
+        try:
+            with self._command_lock:
+                if urgent:
+                    self._call(self._client.cancel)
+                    with self._lock:
+                        self._pending.clear()
+                priority = speechd.Priority.IMPORTANT if urgent else speechd.Priority.MESSAGE
+                self._call(lambda: self._client.set_priority(priority))
+                result = self._call(lambda: self._client.speak(text))
+            msg_id = int(result[2][0])
+        except Exception as error:
+            self._died(error, [text])
+            return None
+        with self._lock:
+            if msg_id in self._finished:
+                self._finished.discard(msg_id)
+            else:
+                if not self._pending:
+                    self._progress = time.monotonic()
+                self._pending[msg_id] = text
+        return msg_id
+
+    def stop(self) -> None:
+        if self.failure is not None:
+            return
+        try:
+            with self._command_lock:
+                self._call(self._client.cancel)
+            with self._lock:
+                self._pending.clear()
+        except Exception as error:
+            self._died(error, [])
+
+    @property
+    def is_speaking(self) -> bool:
+        with self._lock:
+            return bool(self._pending)
+
+    def _apply(self) -> None:
+        if self.failure is not None or not hasattr(self, "_client"):
+            return
+        try:
+            client, rate, pitch, volume, lang = self._client, self.rate, self.pitch, self.volume, self.lang
+            with self._command_lock:
+                self._call(lambda: client.set_rate(_wpm_to_ssip(rate)))
+                self._call(lambda: client.set_pitch(clamp((pitch - 50) * 2, -100, 100)))
+                self._call(lambda: client.set_volume(clamp(volume * 2 - 100, -100, 100)))
+                self._call(lambda: client.set_language(lang))
+        except Exception as error:
+            self._died(error, [])
+
+    def _call(self, job: Callable[[], Any]) -> Any:
+        """Run one SSIP command, waiting ``command_timeout`` seconds at most for the answer."""
+        return self._commands.call(job, self.command_timeout)
+
+    def _watch(self) -> None:
+        """Declare the engine dead when the text playing never ends: the server takes texts but makes no sound.
+
+        That happens when speech-dispatcher has no working audio output (no
+        sound card, a broken sound server): it answers, says BEGIN, and never
+        END. A text may take ``stall_grace`` seconds plus its own length at
+        about 12 characters a second (at the default rate) before that counts.
+        """
+        while not self._closing.wait(0.2):
+            with self._lock:
+                oldest = next(iter(self._pending.values()), None)
+                since = time.monotonic() - self._progress
+            if oldest is None or self.failure is not None:
+                continue
+            allowed = self.stall_grace + len(oldest) / 12 * (DEFAULT_RATE / self.rate)
+            if since > allowed:
+                self._died(EngineError(f"no end of speech after {since:.0f} seconds; is there a sound output?"), [])
+                return
+
+    def _died(self, error: BaseException, texts: list[str]) -> None:
+        with self._lock:
+            unspoken = list(self._pending.values()) + [t for t in texts if t not in self._pending.values()]
+            self._pending.clear()
+        self._close_client()
+        if isinstance(error, EngineError):
+            self._fail(f"it takes texts but makes no sound ({error})", unspoken)
+        elif isinstance(error, _Answerless):
+            self._fail(f"speech-dispatcher stopped answering ({error})", unspoken)
+        else:
+            self._fail(f"the connection to speech-dispatcher was lost ({error or type(error).__name__})", unspoken)
+
+    def _close_client(self) -> None:
+        self._closing.set()
+        client = getattr(self, "_client", None)
+        if client is not None:
+            with contextlib.suppress(Exception):
+                client.close()
+
+    def close(self) -> None:
+        if self.failure is None:
+            with contextlib.suppress(Exception):
+                self._call(self._client.cancel)
+        self._close_client()
+        self.failure = self.failure or "closed"
+
+
+def _wpm_to_ssip(wpm: int) -> int:
+    """Words per minute as speech-dispatcher's rate, -100 to 100 with 0 at espeak-ng's default of 175."""
+    if wpm >= DEFAULT_RATE:
+        return clamp(round((wpm - DEFAULT_RATE) * 100 / (MAX_RATE - DEFAULT_RATE)), 0, 100)
+    return clamp(round((wpm - DEFAULT_RATE) * 100 / (DEFAULT_RATE - MIN_RATE)), -100, 0)
