@@ -44,6 +44,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--pause", type=float, default=None, metavar="SECONDS", help="the computer's pause, 0 to 10")
     play.add_argument(
+        "--speech",
+        choices=["auto", "self", "screen-reader", "off"],
+        default=None,
+        help="the game's own voice, your screen reader reading the lines, or no speech (default auto)",
+    )
+    play.add_argument(
         "--braille",
         choices=["off", "unicode", "brlapi"],
         default=None,
@@ -51,9 +57,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     from .braille.cli import add_braille_parser, add_emboss_parser
+    from .speech.cli import add_speak_parser
 
     add_braille_parser(commands)
     add_emboss_parser(commands)
+    add_speak_parser(commands)
     commands.add_parser("doctor", help="list every speech and braille part as working or missing, with the fix")
 
     replay = commands.add_parser("replay", help="play a scenario file and print its events")
@@ -88,6 +96,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .braille.cli import run_braille, run_emboss
 
             return run_braille(args) if args.command == "braille" else run_emboss(args)
+        if args.command == "speak":
+            from .speech.cli import run_speak
+
+            return run_speak(args)
         if args.command == "doctor":
             from .doctor import run as run_doctor
 
@@ -118,6 +130,13 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         overrides["war_quiz"] = True
     if args.braille:
         overrides["braille"] = args.braille
+    import os
+
+    speech = args.speech or os.environ.get("ACCESSIBLE_CARDS_SPEECH")
+    if speech:
+        if speech not in ("auto", "self", "screen-reader", "off"):
+            parser.error(f"ACCESSIBLE_CARDS_SPEECH: auto, self, screen-reader or off, not {speech!r}")
+        overrides["speech"] = speech
     if args.pause is not None:
         if not 0 <= args.pause <= 10:
             parser.error(f"--pause: from 0 to 10 seconds, not {args.pause:g}")
@@ -154,7 +173,33 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         parser.error("--players, --humans, --variant, --seed and --set go with a game: play war or play bundles")
     terminal = Terminal(settings.lang or "en", settings.input)
     app = App(terminal, loaded, outputs=_outputs(settings, terminal))
+    _add_voice(app, terminal)
     return app.run(first)
+
+
+def _add_voice(app: Any, terminal: Any) -> None:
+    """Choose the speech mode, say it once, and open the game's own voice when it is to speak."""
+    import os
+
+    from .speech.mode import choose_mode, process_names
+
+    settings = app.settings
+    choice = choose_mode(settings.speech, os.environ, process_names())
+    t = app.t
+    if choice.mode == "self":
+        from .ui.voice import Voice
+
+        app.outputs.append(
+            Voice(
+                settings.lang or "en",
+                settings.speech_rate,
+                lambda notice: terminal.inject(("status", app.voice_notice(notice))),
+            )
+        )
+    elif choice.mode == "screen-reader" and settings.speech == "auto":
+        app.startup_notes.append(t("Speech: a screen reader is running, so the game only writes lines for it."))
+    elif choice.mode == "off" and settings.speech == "auto":
+        app.startup_notes.append(t("Speech: no voice works here, so the game goes on in text alone."))
 
 
 def _outputs(settings: Any, terminal: Any) -> list[Any]:

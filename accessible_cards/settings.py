@@ -53,6 +53,10 @@ SETTINGS: Final = (
     Setting("computer_pause", None, "computer_pause", _pause, "seconds from 0 to 10"),
     Setting("card_names", None, "card_names", choice("full", "short"), "full or short"),
     Setting("input", None, "input", choice("keys", "words"), "keys or words"),
+    Setting(
+        "speech", "speech", "mode", choice("auto", "self", "screen-reader", "off"), "auto, self, screen-reader or off"
+    ),
+    Setting("speech_rate", "speech", "rate", whole_number(80, 450), "words a minute from 80 to 450"),
     Setting("braille", "braille", "output", choice("off", "unicode", "brlapi"), "off, unicode or brlapi"),
     Setting(
         "braille_en",
@@ -82,6 +86,8 @@ class Settings:
     computer_pause: float = 1.0
     card_names: str = "full"
     input: str = "keys"
+    speech: str = "auto"
+    speech_rate: int = 175
     braille: str = "off"
     braille_en: str = "en-ueb-g1"
     braille_de: str = "de-g1"

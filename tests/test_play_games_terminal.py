@@ -259,3 +259,29 @@ def test_unicode_braille_lines_follow_each_announcement(players: list[Player], c
     battle = next(event for event in state.apply(TURN) if isinstance(event, Battle))
     card = battle.cards[0][1].code
     assert louis.to_unicode(card, "en") in cells[0], (card, cells[0])
+
+
+def test_the_games_own_voice_is_announced_once_and_plus_changes_its_rate(
+    players: list[Player], config: Path, tmp_path: Path
+) -> None:
+    """Issue 5: self-voicing says which engine it uses, once; + speaks faster and the settings keep it."""
+    player = Player(
+        ["play", "war", "--seed", "3", "--lang", "en"],
+        config,
+        env={
+            "ACCESSIBLE_CARDS_SPEECH": "self",
+            "SPEECHD_ADDRESS": f"unix_socket:{tmp_path / 'no-speechd.sock'}",  # no speech-dispatcher here
+        },
+    )
+    players.append(player)
+    player.wait_for("Press Enter to turn up")
+    player.press("t")
+    notice = player.wait_for(r"^Speech: the game speaks with (pyttsx3|espeak-ng)\.$", seconds=20)
+    player.new_lines()
+    player.press("+")
+    assert player.new_lines() == ["Speech rate: 200 words a minute."]
+    player.press("q", "2")
+    player.wait_for("Goodbye")
+    assert "rate = 200" in (config / "settings.toml").read_text(encoding="utf-8")
+    assert sum(1 for line in player.lines() if line.startswith("Speech: ")) == 1, notice
+    _clean(player.lines())

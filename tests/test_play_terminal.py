@@ -168,7 +168,7 @@ def test_no_escape_sequences_when_output_is_not_a_terminal(config: Path) -> None
         capture_output=True,
         text=True,
         timeout=30,
-        env={"ACCESSIBLE_CARDS_CONFIG_DIR": str(config), "PATH": "/usr/bin:/bin"},
+        env={"ACCESSIBLE_CARDS_CONFIG_DIR": str(config), "PATH": "/usr/bin:/bin", "ACCESSIBLE_CARDS_SPEECH": "off"},
         check=False,
     )
     assert result.returncode == 0, result.stderr

@@ -18,7 +18,7 @@ UI = Path(ui_package.__file__).parent
 def _messages() -> set[tuple[str | None, str]]:
     """(context, msgid) of every literal passed to ``t``/``tn`` in the UI, the help texts and game names."""
     found: set[tuple[str | None, str]] = set()
-    for path in sorted(UI.glob("*.py")):
+    for path in [*sorted(UI.glob("*.py")), UI.parent / "cli.py"]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call) or not node.args:
                 continue

@@ -67,6 +67,7 @@ class App:
         self.stack: list[Screen] = []
         self.last_said: Utterance | None = None
         self.running = True
+        self.startup_notes: list[str] = []
         terminal.unknown = self._unknown
         terminal.status = self._status
 
@@ -145,11 +146,28 @@ class App:
                 self.say(self.t("The settings cannot be saved here; they hold until you quit."))
 
     def follow(self, **values: Any) -> None:
-        """Tell the outputs that present words (braille) the language, table or deck now in use."""
+        """Tell the outputs the language, braille table or deck now in use."""
         for output in self.outputs:
             for name, value in values.items():
-                if hasattr(output, name):
+                if name == "lang" and hasattr(output, "set_language"):
+                    output.set_language(value)
+                elif hasattr(output, name):
                     setattr(output, name, value)
+
+    def voice_notice(self, notice: Any) -> str:
+        """A notice about the game's own voice, in the player's language."""
+        t = self.t
+        if notice.kind == "engine":
+            return t("Speech: the game speaks with {engine}.", engine=notice.engine)
+        if notice.kind == "no-voice":
+            return t("Speech: no voice works here, so the game goes on in text alone. Try: accessible-cards doctor.")
+        if notice.engine:
+            return t(
+                "Speech: {failed} stopped working; the game speaks with {engine} now.",
+                failed=notice.failed,
+                engine=notice.engine,
+            )
+        return t("Speech: {failed} stopped working; the game goes on in text alone.", failed=notice.failed)
 
     # -- the stack ------------------------------------------------------------
 
@@ -200,6 +218,8 @@ class App:
         """Start (first-start language question, problems with the settings file), then read keys until quit."""
         for problem in self.loaded.problems:
             self.say(self.t("Settings file problem: {problem}. Using the defaults for it.", problem=problem.text))
+        for note in self.startup_notes:
+            self.say(note)
         menu = MainMenu(self)
         if self.settings.lang is None:
             self.stack.append(menu)  # said once the language is chosen
@@ -237,10 +257,28 @@ class App:
         if typed.name == "help":
             self.say(self.help_text(screen.phase))
             return
+        if typed.name in ("faster", "slower", "silence"):
+            self.voice_key(typed.name)
+            return
         if typed.name == "quit":
             self.confirm_quit()
             return
         screen.handle(typed)
+
+    def voice_key(self, name: str) -> None:
+        """+ and - change the rate of the game's own voice (kept in the settings); . silences it."""
+        voices = [output for output in self.outputs if hasattr(output, "faster")]
+        if not voices:
+            self.refuse(self.t("The game's own voice is off."))
+            return
+        if name == "silence":
+            return  # the key press itself has silenced every output
+        rate = getattr(voices[0], name)()
+        if rate is None:
+            self.refuse(self.t("The voice is not ready yet."))
+            return
+        self.change_settings(speech_rate=rate)
+        self.say(self.t("Speech rate: {rate} words a minute.", rate=rate))
 
     def help_text(self, phase: str) -> str:
         """The keys of this phase, made from the key map: a heading line, then one line a command."""

@@ -87,6 +87,9 @@ COMMANDS: Final = (
     _c("history", ["g"], ["history", "log"], ["verlauf"], [WAR, BUNDLES], "browse the game's history"),
     _c("verbosity", ["v"], ["verbosity"], ["ausführlichkeit"], [WAR, BUNDLES], "brief, normal or full announcements"),
     _c("help", ["?"], ["help", "keys"], ["hilfe", "tasten"], _ALL, "the keys for this moment"),
+    _c("faster", ["+"], ["faster"], ["schneller"], _ALL, "speak faster"),
+    _c("slower", ["-"], ["slower"], ["langsamer"], _ALL, "speak slower"),
+    _c("silence", ["."], ["silence", "quiet"], ["ruhe", "still"], _ALL, "stop speaking (any key does too)"),
     _c("rules", ["f1"], ["rules"], ["regeln"], [WAR, BUNDLES, MENU], "the rules of this game"),
     _c("menu", ["escape"], ["menu"], ["menü"], [WAR, BUNDLES], "the game menu"),
     _c(
