@@ -16,22 +16,21 @@ from ..ai.basic import Player
 from ..engine import Event
 from ..games.bundles import BundlesState
 from ..games.bundles_rules import BundlesAction, BundlesOptions, BundlesView, GameOver
-from ..narration.narrator import Utterance
 from ..narration.narrator_bundles import BundlesNarrator
 from .app import App, GameRequest, new_seed
 from .commands import BUNDLES, CHOICE, HANDOFF, Typed
-from .screens import Item, ListScreen, Screen, history_screen
-from .war_screen import game_menu, seat_names, you_seat
+from .game_screen import GameScreen, seat_names, you_seat
+from .screens import Item, ListScreen
 
 
-class BundlesScreen(Screen):
+class BundlesScreen(GameScreen):
     """One game of Stealing Bundles or a member of its family."""
 
     phase = BUNDLES
+    game = "bundles"
 
     def __init__(self, app: App, request: GameRequest) -> None:
-        super().__init__(app)
-        self.request = request
+        super().__init__(app, request)
         self.seed = new_seed(request)
         options = BundlesOptions.from_mapping(
             {"variant": request.variant, "players": request.players, **request.options}
@@ -45,15 +44,12 @@ class BundlesScreen(Screen):
             seat: make_player(level, self.seed * 7 + seat) for seat in range(request.players) if seat not in self.humans
         }
         self.narrator = self._narrator()
-        self.history: list[str] = []
-        self.last_play: list[str] = []
         self.selected: int | None = None
         self.at_keyboard: int | None = None if len(self.humans) > 1 else 0
         self.announced_turn: tuple[int, int] | None = None
         self.handoff_to = 0
         self.hand_asked = False
         self.started = False
-        self.over = False
 
     def _narrator(self) -> BundlesNarrator:
         app = self.app
@@ -86,8 +82,11 @@ class BundlesScreen(Screen):
         )
         self._tell(self.state.start())
 
-    def resume(self) -> None:
+    def rebuild_narrator(self) -> None:
         self.narrator = self._narrator()
+
+    def resume(self) -> None:
+        self.rebuild_narrator()
         if self.phase == BUNDLES:
             self.app.say(self.app.t("Back in the game."))
 
@@ -133,16 +132,9 @@ class BundlesScreen(Screen):
 
     # -- announcing --------------------------------------------------------------
 
-    def _say(self, utterance: Utterance | None) -> None:
-        if utterance is None:
-            return
-        self.app.announce(utterance)
-        self.history.append(utterance.speech)
-        self.last_play.append(utterance.speech)
-
     def _tell(self, events: list[Event]) -> None:
         for event in events:
-            self._say(self.narrator.event(event, self._view()))
+            self.announce(self.narrator.event(event, self._view()))
             if isinstance(event, GameOver):
                 self._game_over()
 
@@ -197,24 +189,6 @@ class BundlesScreen(Screen):
             app.say(self.narrator.bundles(view))
         elif name == "scores":
             app.say(self.narrator.scores(view))
-        elif name == "last":
-            app.say(" ".join(self.last_play) if self.last_play else app.t("Nothing has been played yet."))
-        elif name == "history":
-            app.push(
-                history_screen(
-                    app, app.t("History, newest last. Up and Down to move, Escape to go back."), self.history
-                )
-            )
-        elif name == "verbosity":
-            order = ["brief", "normal", "full"]
-            following = order[(order.index(app.settings.verbosity) + 1) % 3]
-            app.change_settings(verbosity=following)
-            self.narrator = self._narrator()
-            app.say(app.t("Verbosity: {value}", value=app.t(following)))
-        elif name == "rules":
-            app.show_rules("bundles")
-        elif name == "menu":
-            app.push(game_menu(app, "bundles"))
         else:
             super().handle(typed)
         self.hand_asked = False
@@ -281,28 +255,7 @@ class BundlesScreen(Screen):
         self._tell(self.state.apply(action))
 
     def _game_over(self) -> None:
-        if self.over:
-            return
-        self.over = True
-        app = self.app
-        request = self.request
-        app.push(
-            ListScreen(
-                app,
-                app.t("What next?"),
-                [
-                    Item(
-                        app.t("Play again"),
-                        lambda: app.replace_game(
-                            BundlesScreen(app, GameRequest("bundles", request.players, request.humans, request.variant))
-                        ),
-                    ),
-                    Item(app.t("Main menu"), app.back_to_menu),
-                    Item(app.t("Quit"), app.quit),
-                ],
-                on_back=app.back_to_menu,
-            )
-        )
+        self.what_next()
 
 
 def _variant_name(variant: str) -> str:
