@@ -134,3 +134,18 @@ class Player:
             self.child.terminate(force=True)
         self.child.close()
         return self.child.exitstatus
+
+
+def start(players: list[Player], config: Path, *args: str) -> Player:
+    """Start the program with ``args`` and keep it in ``players`` (the fixture ends it)."""
+    player = Player(list(args), config)
+    players.append(player)
+    return player
+
+
+def assert_clean(lines: list[str]) -> None:
+    """Nothing a listener should not hear: no escape sequences shown as text, no warnings, no traceback."""
+    for line in lines:
+        assert "\x1b" not in line and "^[" not in line, line
+        assert "WARNING" not in line and "CPR" not in line, line
+        assert "Traceback" not in line, line

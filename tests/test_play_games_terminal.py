@@ -3,37 +3,11 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-from terminal_support import Player
+from terminal_support import Player, assert_clean, start
 
 from accessible_cards.games.war import TURN, Battle, WarState
-
-
-@pytest.fixture
-def config(tmp_path: Path) -> Path:
-    return tmp_path / "config"
-
-
-@pytest.fixture
-def players() -> Iterator[list[Player]]:
-    started: list[Player] = []
-    yield started
-    for player in started:
-        player.close()
-
-
-def _start(players: list[Player], config: Path, *args: str) -> Player:
-    player = Player(list(args), config)
-    players.append(player)
-    return player
-
-
-def _clean(lines: list[str]) -> None:
-    for line in lines:
-        assert "\x1b" not in line and "WARNING" not in line and "Traceback" not in line, line
 
 
 def _play_to_the_end(player: Player, next_title: str, choice_title: str) -> list[str]:
@@ -51,7 +25,7 @@ def _play_to_the_end(player: Player, next_title: str, choice_title: str) -> list
 
 
 def test_a_whole_stealing_bundles_game_in_german(players: list[Player], config: Path) -> None:
-    player = _start(players, config, "play", "bundles", "--seed", "5", "--pause", "0", "--lang", "de")
+    player = start(players, config, "play", "bundles", "--seed", "5", "--pause", "0", "--lang", "de")
     player.wait_for("Du bist dran")
     said = _play_to_the_end(player, "Wie geht es weiter?", "Was willst du?")
     assert said[0] == "Stealing Bundles für 2 Spieler. Startwert 5."
@@ -60,11 +34,11 @@ def test_a_whole_stealing_bundles_game_in_german(players: list[Player], config: 
     plays = [line for line in said if line.startswith(("Du nimmst", "Du legst", "Du stiehlst"))]
     assert len(plays) >= 10, said
     assert any(line.startswith("Computer 1 ") for line in said[3:])
-    _clean(player.lines())
+    assert_clean(player.lines())
 
 
 def test_a_card_is_selected_then_played_and_bad_positions_are_refused(players: list[Player], config: Path) -> None:
-    player = _start(players, config, "play", "bundles", "--seed", "5", "--pause", "0", "--lang", "en")
+    player = start(players, config, "play", "bundles", "--seed", "5", "--pause", "0", "--lang", "en")
     player.wait_for("Your turn")
     player.new_lines()
     player.press("7")
@@ -86,7 +60,7 @@ def test_a_card_is_selected_then_played_and_bad_positions_are_refused(players: l
 
 
 def test_hot_seat_never_reads_a_hand_before_its_owner_is_at_the_keyboard(players: list[Player], config: Path) -> None:
-    player = _start(
+    player = start(
         players,
         config,
         "play",
@@ -128,7 +102,7 @@ def test_the_war_quiz_asks_before_it_tells(players: list[Player], config: Path) 
     for _ in range(2):
         battle = next(event for event in state.apply(TURN) if isinstance(event, Battle))
         answers.append(0 if len(battle.high) > 1 else battle.high[0] + 1)
-    player = _start(players, config, "play", "war", "--seed", "3", "--quiz", "--lang", "en")
+    player = start(players, config, "play", "war", "--seed", "3", "--quiz", "--lang", "en")
     player.wait_for("Press Enter to turn up")
     player.new_lines()
     player.press("enter")
@@ -150,7 +124,7 @@ def test_the_war_quiz_asks_before_it_tells(players: list[Player], config: Path) 
 
 
 def test_typed_words_and_the_game_menu_in_german(players: list[Player], config: Path) -> None:
-    player = _start(players, config, "play", "war", "--seed", "3", "--lang", "de")
+    player = start(players, config, "play", "war", "--seed", "3", "--lang", "de")
     player.wait_for("Drücke Enter, um die nächste Karte aufzudecken")
     player.new_lines()
     player.type(":tisch\r")
@@ -174,17 +148,17 @@ def test_typed_words_and_the_game_menu_in_german(players: list[Player], config: 
 
 
 def test_a_whole_stealing_bundles_game_in_english(players: list[Player], config: Path) -> None:
-    player = _start(players, config, "play", "bundles", "--seed", "8", "--pause", "0", "--lang", "en")
+    player = start(players, config, "play", "bundles", "--seed", "8", "--pause", "0", "--lang", "en")
     player.wait_for("Your turn")
     said = _play_to_the_end(player, "What next?", "can do more than one thing")
     assert said[0] == "Stealing Bundles for 2 players. Seed 8."
     assert any(line.startswith(("You capture", "You trail", "You steal")) for line in said)
     assert any(line.startswith("Computer 1 ") for line in said[3:])
-    _clean(player.lines())
+    assert_clean(player.lines())
 
 
 def test_a_whole_war_game_in_german(players: list[Player], config: Path) -> None:
-    player = _start(players, config, "play", "war", "--seed", "7", "--lang", "de", "--set", "max_rounds=5")
+    player = start(players, config, "play", "war", "--seed", "7", "--lang", "de", "--set", "max_rounds=5")
     player.wait_for("Drücke Enter, um die nächste Karte aufzudecken")
     said: list[str] = []
     for _ in range(12):
@@ -195,13 +169,13 @@ def test_a_whole_war_game_in_german(players: list[Player], config: Path) -> None
     assert said[0] == "Krieg für 2 Spieler. Startwert 7."
     assert any(line.startswith(("Du gewinnst", "Computer 1 gewinnt")) for line in said), said
     assert "Wie geht es weiter?" in said[-1]
-    _clean(player.lines())
+    assert_clean(player.lines())
 
 
 def test_typed_words_without_a_colon_in_word_mode(players: list[Player], config: Path) -> None:
     config.mkdir()
     (config / "settings.toml").write_text('language = "en"\ninput = "words"\n', encoding="utf-8")
-    player = _start(players, config, "play", "bundles", "--seed", "5", "--pause", "0")
+    player = start(players, config, "play", "bundles", "--seed", "5", "--pause", "0")
     player.wait_for("Your turn")
     player.new_lines()
     player.type("table\r")
@@ -219,7 +193,7 @@ def test_a_broken_settings_file_is_said_once_and_kept(players: list[Player], con
     config.mkdir()
     broken = 'language = "de"\nverbosity = "loud"\n'
     (config / "settings.toml").write_text(broken, encoding="utf-8")
-    player = _start(players, config)
+    player = start(players, config)
     player.wait_for("Hauptmenü")
     lines = player.new_lines()
     assert lines[0].startswith("Problem in der Einstellungsdatei: ")
@@ -232,7 +206,7 @@ def test_a_broken_settings_file_is_said_once_and_kept(players: list[Player], con
 
 
 def test_the_terminal_is_never_asked_for_the_cursor_and_no_colour_is_sent(players: list[Player], config: Path) -> None:
-    player = _start(players, config, "play", "war", "--seed", "3", "--lang", "en")
+    player = start(players, config, "play", "war", "--seed", "3", "--lang", "en")
     player.wait_for("Press Enter to turn up")
     player.press("enter", "t", "?")
     player.settle()
@@ -246,7 +220,7 @@ def test_the_terminal_is_never_asked_for_the_cursor_and_no_colour_is_sent(player
 def test_unicode_braille_lines_follow_each_announcement(players: list[Player], config: Path) -> None:
     from accessible_cards.braille import louis
 
-    player = _start(players, config, "play", "war", "--seed", "3", "--lang", "en", "--braille", "unicode")
+    player = start(players, config, "play", "war", "--seed", "3", "--lang", "en", "--braille", "unicode")
     player.wait_for("Press Enter to turn up")
     player.new_lines()
     player.press("enter")
@@ -284,4 +258,4 @@ def test_the_games_own_voice_is_announced_once_and_plus_changes_its_rate(
     player.wait_for("Goodbye")
     assert "rate = 200" in (config / "settings.toml").read_text(encoding="utf-8")
     assert sum(1 for line in player.lines() if line.startswith("Speech: ")) == 1, notice
-    _clean(player.lines())
+    assert_clean(player.lines())

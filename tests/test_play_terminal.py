@@ -10,56 +10,27 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-from terminal_support import Player
-
-
-@pytest.fixture
-def config(tmp_path: Path) -> Path:
-    return tmp_path / "config"
-
-
-@pytest.fixture
-def players() -> Iterator[list[Player]]:
-    started: list[Player] = []
-    yield started
-    for player in started:
-        player.close()
-
-
-def _start(players: list[Player], config: Path, *args: str) -> Player:
-    player = Player(list(args), config)
-    players.append(player)
-    return player
-
-
-def _clean(lines: list[str]) -> None:
-    """Nothing a listener should not hear: no escape sequences shown as text, no warnings."""
-    for line in lines:
-        assert "\x1b" not in line and "^[" not in line, line
-        assert "WARNING" not in line and "CPR" not in line, line
-        assert "Traceback" not in line, line
+from terminal_support import Player, assert_clean, start
 
 
 def test_first_start_asks_the_language_and_keeps_it(players: list[Player], config: Path) -> None:
-    player = _start(players, config)
+    player = start(players, config)
     player.wait_for(r"Language\? Sprache\?")
     player.press("2")
     player.wait_for(r"Hauptmenü")
     player.press("5")
     player.wait_for(r"Auf Wiedersehen")
     assert 'language = "de"' in (config / "settings.toml").read_text(encoding="utf-8")
-    again = _start(players, config)
+    again = start(players, config)
     line = again.wait_for(r"Hauptmenü")
     assert "Sprache?" not in "\n".join(again.lines())
-    _clean([*again.lines(), line])
+    assert_clean([*again.lines(), line])
 
 
 def test_a_whole_war_game_in_english(players: list[Player], config: Path) -> None:
-    player = _start(players, config, "play", "war", "--seed", "7", "--lang", "en", "--set", "max_rounds=6")
+    player = start(players, config, "play", "war", "--seed", "7", "--lang", "en", "--set", "max_rounds=6")
     player.wait_for(r"Press Enter to turn up the next card")
     opening = player.new_lines()
     assert opening[0] == "War for 2 players. Seed 7."
@@ -73,13 +44,13 @@ def test_a_whole_war_game_in_english(players: list[Player], config: Path) -> Non
     battles = [line for line in said if re.match(r"(You|Computer 1) wins? with", line)]
     assert battles, said
     assert any(line.startswith("Time is up") for line in said), said
-    _clean(player.lines())
+    assert_clean(player.lines())
     player.press("3")  # Quit, from the "What next?" list
     player.wait_for("Goodbye")
 
 
 def test_review_keys_answer_and_change_nothing(players: list[Player], config: Path) -> None:
-    player = _start(players, config, "play", "war", "--seed", "3", "--lang", "en")
+    player = start(players, config, "play", "war", "--seed", "3", "--lang", "en")
     player.wait_for(r"Press Enter to turn up")
     player.new_lines()
     player.press("h")
@@ -101,7 +72,7 @@ def test_review_keys_answer_and_change_nothing(players: list[Player], config: Pa
 
 
 def test_help_is_the_key_map_and_unknown_keys_get_a_reason(players: list[Player], config: Path) -> None:
-    player = _start(players, config, "play", "war", "--seed", "3", "--lang", "en")
+    player = start(players, config, "play", "war", "--seed", "3", "--lang", "en")
     player.wait_for(r"Press Enter to turn up")
     player.new_lines()
     player.press("?")
@@ -118,7 +89,7 @@ def test_help_is_the_key_map_and_unknown_keys_get_a_reason(players: list[Player]
 
 
 def test_quit_asks_first(players: list[Player], config: Path) -> None:
-    player = _start(players, config, "play", "war", "--seed", "3", "--lang", "en")
+    player = start(players, config, "play", "war", "--seed", "3", "--lang", "en")
     player.wait_for(r"Press Enter to turn up")
     player.new_lines()
     player.press("q")
@@ -132,7 +103,7 @@ def test_quit_asks_first(players: list[Player], config: Path) -> None:
 
 
 def test_history_is_browsed_with_the_arrows(players: list[Player], config: Path) -> None:
-    player = _start(players, config, "play", "war", "--seed", "11", "--lang", "en")
+    player = start(players, config, "play", "war", "--seed", "11", "--lang", "en")
     player.wait_for(r"Press Enter to turn up")
     player.press("enter", "enter")
     player.new_lines()
@@ -152,7 +123,7 @@ def test_history_is_browsed_with_the_arrows(players: list[Player], config: Path)
 
 
 def test_the_cursor_waits_at_the_prompt(players: list[Player], config: Path) -> None:
-    player = _start(players, config, "play", "war", "--seed", "3", "--lang", "en")
+    player = start(players, config, "play", "war", "--seed", "3", "--lang", "en")
     player.wait_for(r"Press Enter to turn up")
     player.settle()
     column, row = player.cursor()
