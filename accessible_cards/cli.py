@@ -95,7 +95,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command in ("braille", "emboss"):
             from .braille.cli import run_braille, run_emboss
 
-            return run_braille(args) if args.command == "braille" else run_emboss(args)
+            if args.command == "braille":
+                return run_braille(args)
+            return run_emboss(args, markdown=_keys_markdown(parser, args) if args.what == "keys" else None)
         if args.command == "speak":
             from .speech.cli import run_speak
 
@@ -175,6 +177,15 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     app = App(terminal, loaded, outputs=_outputs(settings, terminal))
     _add_voice(app, terminal)
     return app.run(first)
+
+
+def _keys_markdown(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str:
+    """The keyboard reference of the game named for ``emboss keys``."""
+    from .ui.keyref import keyboard_reference
+
+    if args.name not in ("war", "bundles", *VARIANTS):
+        parser.error(f"emboss keys: GAME is war, bundles or a bundles preset, not {args.name!r}")
+    return keyboard_reference("war" if args.name == "war" else "bundles", args.lang)
 
 
 def _add_voice(app: Any, terminal: Any) -> None:

@@ -72,7 +72,9 @@ def add_emboss_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "emboss", help="write BRF for an embosser (and a print twin .txt): emboss rules GAME --output FILE.brf"
     )
-    parser.add_argument("what", choices=["rules"], help="what to emboss: rules")
+    parser.add_argument(
+        "what", choices=["rules", "keys"], help="what to emboss: rules or keys (the keyboard reference)"
+    )
     parser.add_argument("name", metavar="GAME", help="war, bundles or a bundles preset")
     parser.add_argument("--output", "-o", required=True, metavar="FILE.brf", help="the BRF file to write")
     parser.add_argument("--lang", choices=["en", "de"], default="en", help="the language (en, de)")
@@ -82,12 +84,16 @@ def add_emboss_parser(subparsers: Any) -> argparse.ArgumentParser:
     return parser
 
 
-def run_emboss(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    """Run ``emboss``: 0 on success, 1 when liblouis is missing, 2 on a bad game, size or path."""
+def run_emboss(args: argparse.Namespace, out: TextIO | None = None, markdown: str | None = None) -> int:
+    """Run ``emboss``: 0 on success, 1 when liblouis is missing, 2 on a bad game, size or path.
+
+    ``markdown`` is the text to emboss when it is not a rules page (the keyboard reference).
+    """
     stream = out or sys.stdout
     try:
-        source = rules_file(args.name, args.lang)
-        paragraphs = markdown_paragraphs(source.read_text(encoding="utf-8"))
+        if markdown is None:
+            markdown = rules_file(args.name, args.lang).read_text(encoding="utf-8")
+        paragraphs = markdown_paragraphs(markdown)
         embossed = emboss(paragraphs, args.lang, args.table, args.width, args.height)
     except (ValueError, OSError) as error:
         print(error, file=sys.stderr)
