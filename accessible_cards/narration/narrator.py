@@ -69,7 +69,66 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-class WarNarrator:
+class SeatNarrator:
+    """What every game's narrator shares: the catalog, the verbosity, the seats' names, lists in words.
+
+    Subclasses set ``catalog``, ``you`` (the seat spoken to as "you", if any),
+    ``_seat_names`` (None or "" for the default "Player 2") and ``_verbosity``.
+    """
+
+    catalog: Catalog
+    you: int | None
+    _seat_names: list[str | None]
+    _verbosity: str
+
+    @property
+    def verbosity(self) -> str:
+        """``brief``, ``normal`` or ``full``."""
+        return self._verbosity
+
+    @verbosity.setter
+    def verbosity(self, value: str) -> None:
+        if value not in VERBOSITIES:
+            raise OptionError(
+                "error-verbosity",
+                f"verbosity {value!r} is not one of {', '.join(VERBOSITIES)}",
+                value=str(value),
+            )
+        self._verbosity = value
+
+    def seat_name(self, seat: int) -> str:
+        """The seat's name in the third person: a given name, or "Player 2" / "Spieler 2"."""
+        given = self._seat_names[seat] if 0 <= seat < len(self._seat_names) else None
+        if given:
+            return given
+        return self.catalog.text("Player {number}", "seat name", number=seat + 1)
+
+    def braille_seat(self, seat: int) -> str:
+        """The seat's short label on the braille line: "P2" / "S2", "You" / "Du", or a given name cut short."""
+        if seat == self.you:
+            return self.catalog.text("You", _B)
+        given = self._seat_names[seat] if 0 <= seat < len(self._seat_names) else None
+        if given:
+            return given[:_BRAILLE_NAME]
+        return self.catalog.text("P{number}", _B, number=seat + 1)
+
+    def _join(self, items: Sequence[str]) -> str:
+        """``a``, ``a and b``, ``a, b and c`` in the catalog's words."""
+        return self._list(items, "{first} and {last}", "list of several")
+
+    def _list(self, items: Sequence[str], last: str, context: str) -> str:
+        if not items:
+            return ""
+        c = self.catalog
+        head = items[0]
+        for item in items[1:-1]:
+            head = c.text("{first}, {next}", "list of several", first=head, next=item)
+        if len(items) == 1:
+            return head
+        return c.text(last, context, first=head, last=items[-1])
+
+
+class WarNarrator(SeatNarrator):
     """Says War for one listener, in ``lang`` at ``verbosity``.
 
     ``players`` is the number of seats; ``seat_names`` gives a name per seat
@@ -89,7 +148,7 @@ class WarNarrator:
         self.catalog = Catalog(lang)
         self.lang = lang
         self.players = players
-        names = list(seat_names) if seat_names is not None else [None] * players
+        names: list[str | None] = list(seat_names) if seat_names is not None else [None] * players
         if len(names) != players:
             raise OptionError(
                 "error-seat-names",
@@ -99,7 +158,7 @@ class WarNarrator:
             )
         if you is not None and not 0 <= you < players:
             raise OptionError("error-seat", f"there is no seat {you}", seat=you)
-        self._names = names
+        self._seat_names = names
         self.you = you
         self.cards = CardNames(self.catalog, DeckKind.FRENCH52)
         self._verbosity = "normal"
@@ -110,21 +169,6 @@ class WarNarrator:
         return f"WarNarrator({self.lang!r}, {self._verbosity!r}, {self.players}, you={self.you!r})"
 
     # -- verbosity ------------------------------------------------------------
-
-    @property
-    def verbosity(self) -> str:
-        """``brief``, ``normal`` or ``full``."""
-        return self._verbosity
-
-    @verbosity.setter
-    def verbosity(self, value: str) -> None:
-        if value not in VERBOSITIES:
-            raise OptionError(
-                "error-verbosity",
-                f"verbosity {value!r} is not one of {', '.join(VERBOSITIES)}",
-                value=str(value),
-            )
-        self._verbosity = value
 
     def cycle_verbosity(self) -> Utterance:
         """Move to the next verbosity (brief, normal, full, brief ...) and say which it is now."""
@@ -137,37 +181,9 @@ class WarNarrator:
 
     # -- names ------------------------------------------------------------------
 
-    def seat_name(self, seat: int) -> str:
-        """The seat's name in the third person: a given name, or "Player 2" / "Spieler 2"."""
-        given = self._names[seat]
-        if given:
-            return given
-        return self.catalog.text("Player {number}", "seat name", number=seat + 1)
-
     def card(self, card: Card) -> str:
         """A card's spoken name in the narrator's language: "seven of hearts", "Herz Sieben", "13"."""
         return self.cards.name(card)
-
-    def braille_seat(self, seat: int) -> str:
-        """The seat's short label on the braille line: "P2" / "S2", "You" / "Du", or a given name cut short."""
-        if seat == self.you:
-            return self.catalog.text("You", _B)
-        given = self._names[seat]
-        if given:
-            return given[:_BRAILLE_NAME]
-        return self.catalog.text("P{number}", _B, number=seat + 1)
-
-    def _join(self, items: Sequence[str]) -> str:
-        """``a``, ``a and b``, ``a, b and c`` in the catalog's words."""
-        if not items:
-            return ""
-        c = self.catalog
-        head = items[0]
-        for item in items[1:-1]:
-            head = c.text("{first}, {next}", "list of several", first=head, next=item)
-        if len(items) == 1:
-            return head
-        return c.text("{first} and {last}", "list of several", first=head, last=items[-1])
 
     def _seats(self, seats: Sequence[int], case: str) -> str:
         """A list of seats; ``case`` is ``nominative`` or ``dative`` (German "du" / "dir")."""

@@ -54,7 +54,7 @@ from ..games.bundles_rules import (
 )
 from ..i18n import Catalog
 from .card_names import ITALIAN_SUITS, SPANISH_SUITS, CardNames
-from .narrator import BRAILLE_CELLS, VERBOSITIES, Utterance
+from .narrator import BRAILLE_CELLS, SeatNarrator, Utterance
 
 _B: Final = "braille"  # msgctxt of every braille text
 _BRAILLE_NAME: Final = 6  # a given name is cut to this many characters on the braille line
@@ -90,7 +90,7 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-class BundlesNarrator:
+class BundlesNarrator(SeatNarrator):
     """Says Stealing Bundles (and its family) for one listener, in ``lang`` at ``verbosity``.
 
     ``deck`` is ``french52``, ``italian40`` or ``spanish40``; ``seat_names``
@@ -156,38 +156,7 @@ class BundlesNarrator:
         found = [seat for seat, name in enumerate(names) if self._is_you_word(name)]
         return found[0] if len(found) == 1 else None
 
-    # -- verbosity ------------------------------------------------------------
-
-    @property
-    def verbosity(self) -> str:
-        """``brief``, ``normal`` or ``full``."""
-        return self._verbosity
-
-    @verbosity.setter
-    def verbosity(self, value: str) -> None:
-        if value not in VERBOSITIES:
-            raise OptionError(
-                "error-verbosity", f"verbosity {value!r} is not one of {', '.join(VERBOSITIES)}", value=str(value)
-            )
-        self._verbosity = value
-
     # -- names --------------------------------------------------------------------
-
-    def seat_name(self, seat: int) -> str:
-        """The seat's name in the third person: a given name, or "Player 2" / "Spieler 2"."""
-        given = self._seat_names[seat] if 0 <= seat < len(self._seat_names) else None
-        if given:
-            return given
-        return self.catalog.text("Player {number}", "seat name", number=seat + 1)
-
-    def braille_seat(self, seat: int) -> str:
-        """The seat's short label on the braille line: "P2" / "S2", "You" / "Du", or a given name cut short."""
-        if seat == self.you:
-            return self.catalog.text("You", _B)
-        given = self._seat_names[seat] if 0 <= seat < len(self._seat_names) else None
-        if given:
-            return given[:_BRAILLE_NAME]
-        return self.catalog.text("P{number}", _B, number=seat + 1)
 
     def card(self, card: Card) -> str:
         """The spoken name in the deck's style: "seven of hearts", "Herz Sieben", "Sette di Denari", or "7H"."""
@@ -213,24 +182,9 @@ class BundlesNarrator:
             return c.text("the {card}", "card named as printed, as object", card=self.card(card))
         return c.text(_OBJECT[card.rank - 1], _OBJECT_CTX, suit=c.text(_SUIT_IDS[card.suit], "suit"))
 
-    def _join(self, items: Sequence[str]) -> str:
-        """``a``, ``a and b``, ``a, b and c`` in the catalog's words."""
-        return self._list(items, "{first} and {last}", "list of several")
-
     def _join_or(self, items: Sequence[str]) -> str:
         """``a``, ``a or b``, ``a, b or c``."""
         return self._list(items, "{first} or {last}", "list of alternatives")
-
-    def _list(self, items: Sequence[str], last: str, context: str) -> str:
-        if not items:
-            return ""
-        c = self.catalog
-        head = items[0]
-        for item in items[1:-1]:
-            head = c.text("{first}, {next}", "list of several", first=head, next=item)
-        if len(items) == 1:
-            return head
-        return c.text(last, context, first=head, last=items[-1])
 
     def _names(self, cards: Sequence[Card]) -> str:
         """Card names as a list, without articles: "seven of hearts and two of clubs"."""
