@@ -13,23 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from war_support import SIMULATE_KEYS
 
 from accessible_cards import __version__
-
-SIMULATE_KEYS = {
-    "game",
-    "players",
-    "games",
-    "options",
-    "rounds",
-    "battles",
-    "plays",
-    "wars",
-    "wins",
-    "draws",
-    "cycles",
-    "first_battle_war_rate",
-}
 
 
 def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:

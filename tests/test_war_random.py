@@ -21,14 +21,13 @@ from __future__ import annotations
 
 import itertools
 import json
-import signal
 from collections import Counter
 from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import fields, is_dataclass, replace
 from typing import Any
 
 import pytest
+from war_support import time_limit
 
 from accessible_cards.cards import Card, deck
 from accessible_cards.engine import Event
@@ -273,26 +272,6 @@ def test_invariants_after_every_action(players: int, face_down: int, short: str,
 
 
 # --- action by action against play_out -------------------------------------------------------------
-
-
-class Hang(Exception):
-    pass
-
-
-@contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
-    """Fail instead of hanging when a game that should end does not."""
-
-    def alarm(signum: int, frame: Any) -> None:
-        raise Hang(f"still playing after {seconds} s")
-
-    old = signal.signal(signal.SIGALRM, alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
 
 
 def step_by_step(players: int, options: WarOptions, seed: int, cap: int) -> WarState:

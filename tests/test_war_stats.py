@@ -9,14 +9,12 @@ missed, cards lost) moves the figures well outside.
 from __future__ import annotations
 
 import math
-import signal
 import statistics
-from collections.abc import Iterator
-from contextlib import contextmanager
 from functools import cache
 from typing import Any
 
 import pytest
+from war_support import SIMULATE_KEYS, time_limit
 
 from accessible_cards.games.war import TURN, WarOptions, WarStarted, WarState
 from accessible_cards.simulate import game_seeds, simulate_war
@@ -31,26 +29,6 @@ SEED = 20240229
 NORVIG_OPTIONS = WarOptions(face_down=3, pickup="shuffle", short="lose")
 NORVIG_MEAN_PLAYS = 294
 NORVIG_MEDIAN_PLAYS = 224
-
-
-class Hang(Exception):
-    pass
-
-
-@contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
-    """Fail instead of hanging if games that should end (shuffled pickup) do not."""
-
-    def alarm(signum: int, frame: Any) -> None:
-        raise Hang(f"still playing after {seconds} s")
-
-    old = signal.signal(signal.SIGALRM, alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
 
 
 @cache
@@ -140,22 +118,6 @@ def test_numbers_deck_first_battle_is_a_war_one_time_in_seventeen() -> None:
     rate = simulate_war(2, n, 99, {"deck": "numbers", "max_rounds": "1"})["first_battle_war_rate"]
     p = 1 / 17
     assert abs(rate - p) < 4 * math.sqrt(p * (1 - p) / n)
-
-
-SIMULATE_KEYS = {
-    "game",
-    "players",
-    "games",
-    "options",
-    "rounds",
-    "battles",
-    "plays",
-    "wars",
-    "wins",
-    "draws",
-    "cycles",
-    "first_battle_war_rate",
-}
 
 
 @pytest.mark.parametrize(

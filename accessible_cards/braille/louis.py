@@ -15,13 +15,16 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Final
+from typing import Final, TypeVar
 
 from ..cards import DeckKind
 from .schemes import scheme_for, tables_dir
+
+T = TypeVar("T")
 
 SYSTEM_TABLE_DIRS: Final = ("/usr/share/liblouis/tables", "/usr/local/share/liblouis/tables")
 """Where liblouis' own tables are looked for, to put them on ``LOUIS_TABLEPATH`` behind ours."""
@@ -153,6 +156,13 @@ def version() -> str | None:
         return str(module.version()) if module else None
 
 
+def _with_louis(call: Callable[[ModuleType], T]) -> T | None:
+    """Run ``call`` with liblouis under the lock (it is not thread-safe); None when liblouis is missing."""
+    with _lock:
+        module = _louis()
+        return None if module is None else call(module)
+
+
 def translate(
     text: str,
     lang: str = "en",
@@ -161,13 +171,13 @@ def translate(
     scheme: str | None = None,
 ) -> tuple[str, list[int]] | None:
     """Unicode braille for ``text`` and, for each cell, the index of the input character it came from."""
-    chosen = tables(lang, grade, deck, scheme)
-    with _lock:
-        module = _louis()
-        if module is None:
-            return None
-        cells, in_pos, _out_pos, _cursor = module.translate(chosen.names(), text, mode=module.dotsIO | module.ucBrl)
-    return str(cells), [int(i) for i in in_pos]
+    names = tables(lang, grade, deck, scheme).names()
+
+    def run(module: ModuleType) -> tuple[str, list[int]]:
+        cells, in_pos, _out_pos, _cursor = module.translate(names, text, mode=module.dotsIO | module.ucBrl)
+        return str(cells), [int(i) for i in in_pos]
+
+    return _with_louis(run)
 
 
 def to_unicode(
@@ -178,12 +188,8 @@ def to_unicode(
     scheme: str | None = None,
 ) -> str | None:
     """Unicode braille (U+2800..U+28FF) for ``text``; None when liblouis is missing."""
-    chosen = tables(lang, grade, deck, scheme)
-    with _lock:
-        module = _louis()
-        if module is None:
-            return None
-        return str(module.translateString(chosen.names(), text, mode=module.dotsIO | module.ucBrl))
+    names = tables(lang, grade, deck, scheme).names()
+    return _with_louis(lambda module: str(module.translateString(names, text, mode=module.dotsIO | module.ucBrl)))
 
 
 def to_brf(
@@ -194,12 +200,8 @@ def to_brf(
     scheme: str | None = None,
 ) -> str | None:
     """North American Braille ASCII (BRF) for ``text``, through ``en-us-brf.dis``; None when liblouis is missing."""
-    chosen = tables(lang, grade, deck, scheme)
-    with _lock:
-        module = _louis()
-        if module is None:
-            return None
-        return str(module.translateString([BRF_DISPLAY, *chosen.names()], text))
+    names = [BRF_DISPLAY, *tables(lang, grade, deck, scheme).names()]
+    return _with_louis(lambda module: str(module.translateString(names, text)))
 
 
 def to_dots(unicode_braille: str) -> bytes:
