@@ -11,8 +11,8 @@ play: setup
 	@$(BIN)/accessible-cards
 
 lint: setup
-	$(BIN)/ruff check accessible_cards tests benchmarks
-	$(BIN)/ruff format --check accessible_cards tests benchmarks
+	$(BIN)/ruff check accessible_cards tests benchmarks scripts
+	$(BIN)/ruff format --check accessible_cards tests benchmarks scripts
 	$(BIN)/mypy
 
 test: lint

@@ -105,9 +105,11 @@ def test_markdown_paragraphs() -> None:
 
 
 def test_rules_files() -> None:
-    """GAME is war, bundles or a preset; German reads the .de.md twin."""
-    assert rules_file("war", "en").name == "war.md"
-    assert rules_file("rubamazzo", "de").name == "bundles.de.md"
+    """GAME is war, bundles or a preset; each language reads docs/<lang>/rules/, English when it has none."""
+    assert rules_file("war", "en").parts[-3:] == ("en", "rules", "war.md")
+    assert rules_file("rubamazzo", "de").parts[-3:] == ("de", "rules", "bundles.md")
+    assert rules_file("bundles", "de_DE").parts[-3:] == ("de", "rules", "bundles.md")
+    assert rules_file("war", "fr").parts[-3:] == ("en", "rules", "war.md")
     with pytest.raises(ValueError, match="not a game"):
         rules_file("poker", "en")
 

@@ -171,7 +171,7 @@ def test_war_commands_still_work(tmp_path: Path) -> None:
 
 
 def test_replay_without_moves_or_with_too_few(tmp_path: Path) -> None:
-    """docs/rules/bundles.md: no moves plays random choices from the seed; too few moves stop early, exit 0."""
+    """docs/en/rules/bundles.md: no moves plays random choices from the seed; too few moves stop early, exit 0."""
     random_play = {key: value for key, value in EXAMPLE.items() if key != "moves"}
     done = _run("replay", _file(tmp_path, random_play), "--json")
     assert done.returncode == 0 and json.loads(done.stdout.splitlines()[-1])["type"] == "game_over"

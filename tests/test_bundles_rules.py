@@ -290,13 +290,13 @@ def test_wild_jacks_steal_any_bundle_by_choice() -> None:
 
 
 def test_wild_jack_without_any_opponent_bundle_plays_normally() -> None:
-    """docs/rules/bundles.md: with no non-empty opponent bundle a wild Jack has only its normal effect."""
+    """docs/en/rules/bundles.md: with no non-empty opponent bundle a wild Jack has only its normal effect."""
     _state, events = run(scenario([["JH", "2C"], ["3D", "4D"]], ["5C"], moves=["JH"], wild_jacks=True))
     assert plays(events) == [{"type": "trail", "player": 0, "card": "JH"}]
 
 
 def test_wild_jacks_work_without_stealing() -> None:
-    """docs/rules/bundles.md: wild_jacks on a no-stealing preset still lets a Jack steal."""
+    """docs/en/rules/bundles.md: wild_jacks on a no-stealing preset still lets a Jack steal."""
     data = scenario(
         [["2C", "JH"], ["3H", "5S"]],
         ["3C"],

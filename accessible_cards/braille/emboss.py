@@ -194,10 +194,13 @@ def emboss(
 
 
 def rules_file(game: str, lang: str, docs: Path | None = None) -> Path:
-    """The rules page of a game: ``war``, ``bundles`` or a bundles preset name; the ``.de.md`` twin for German."""
+    """The rules page of a game: ``war``, ``bundles`` or a bundles preset name.
+
+    ``docs/<lang>/rules/<game>.md``, or the English page when the language has none.
+    """
     from ..games.bundles_rules import PRESETS
 
-    folder = docs or Path(__file__).resolve().parents[2] / "docs" / "rules"
+    folder = docs or Path(__file__).resolve().parents[2] / "docs"
     if game == "war":
         stem = "war"
     elif game == "bundles" or game in PRESETS:
@@ -205,10 +208,9 @@ def rules_file(game: str, lang: str, docs: Path | None = None) -> Path:
     else:
         names = ", ".join(["war", "bundles", *PRESETS])
         raise ValueError(f"{game!r} is not a game with rules ({names})")
-    german = folder / f"{stem}.de.md"
-    if lang.startswith("de") and german.exists():
-        return german
-    return folder / f"{stem}.md"
+    code = lang.split("_")[0].split("-")[0].lower() if lang else "en"
+    page = folder / code / "rules" / f"{stem}.md"
+    return page if page.is_file() else folder / "en" / "rules" / f"{stem}.md"
 
 
 def write_brf(embossed: Embossed, output: Path) -> tuple[Path, Path]:

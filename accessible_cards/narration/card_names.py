@@ -1,6 +1,6 @@
 """Spoken card names per deck kind and language, plural rank names, and the terse braille form.
 
-Decisions (see also ``docs/i18n.md``):
+Decisions (see also ``docs/en/i18n.md``):
 
 - French pack: names come from the message catalog of the UI language. English
   says "seven of hearts"; German says what a German child hears at the table,
