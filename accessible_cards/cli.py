@@ -32,6 +32,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = commands.add_parser("play", help="play at the keyboard (the default command): the menu, or a game at once")
     play.add_argument("game", nargs="?", choices=["war", "bundles"], help="start this game at once")
+    play.add_argument(
+        "--scenario",
+        metavar="FILE",
+        default=None,
+        help="play a scenario file, such as a lesson from docs/lessons: the game starts from its deal; you are "
+        "Player 1 and the other seats are the computer; its moves are played up to your first move, and go on "
+        "while you play the scripted card; after any other play the computer chooses for itself",
+    )
     play.add_argument("--variant", choices=VARIANTS, default=None, help="the Stealing Bundles preset")
     play.add_argument("--players", type=int, default=None, metavar="N", help="2 to 4 players")
     play.add_argument("--humans", type=int, default=None, metavar="N", help="how many of them are people here")
@@ -146,7 +154,11 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     settings = loaded.settings.changed(**overrides)
     loaded = settings_file.Loaded(settings, loaded.problems, loaded.writable, loaded.path)
     first = None
-    if args.game:
+    if args.scenario is not None:
+        first = _scenario_game(parser, args, settings.lang or "en")
+        if first is None:
+            return 1
+    elif args.game:
         defaults = (
             (settings.war_players, settings.war_humans)
             if args.game == "war"
@@ -177,6 +189,25 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     app = App(terminal, loaded, outputs=_outputs(settings, terminal))
     _add_voice(app, terminal)
     return app.run(first)
+
+
+def _scenario_game(parser: argparse.ArgumentParser, args: argparse.Namespace, lang: str) -> Any:
+    """The game of ``--scenario FILE``; None (the reason said in one line) when the file cannot be played."""
+    from .i18n import Catalog
+    from .ui.scenario_play import scenario_reason, scenario_request
+
+    if args.game or args.players is not None or args.humans is not None or args.variant or args.seed is not None:
+        parser.error(
+            "--scenario fixes the game, its players and its cards: give no game, --players, --humans, "
+            "--variant or --seed beside it"
+        )
+    if args.set:
+        parser.error("--scenario fixes the rule options: give no --set beside it")
+    try:
+        return scenario_request(args.scenario)
+    except CardsError as error:
+        print(f"accessible-cards: {scenario_reason(error, Catalog(lang).text)}", file=sys.stderr)
+        return None
 
 
 def _keys_markdown(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str:

@@ -1,6 +1,6 @@
 """Scenario files: a game fixed by its cards, options and seed, so that it replays exactly.
 
-The format is JSON; ``docs/scenarios.md`` describes it. Every problem is a
+The format is JSON; ``docs/en/scenarios.md`` describes it. Every problem is a
 :class:`ScenarioError` with one clear sentence naming what is wrong.
 """
 
@@ -107,6 +107,8 @@ def _whole(data: Mapping[str, Any], key: str, low: int, high: int | None = None)
             f"{key!r} must be a whole number {limits}, not {value!r}",
             key=key,
             value=str(value),
+            low=low,
+            high=high,
         )
     return value
 
@@ -195,7 +197,12 @@ class BundlesMove:
             return state.action_for(self.card, self.steal, self.source, self.bundle, self.capture, self.wild)
         except CardsError as error:
             raise ScenarioError(
-                "error-scenario-move", f"move {self.number}: {error}", move=self.number, reason=str(error)
+                "error-scenario-move",
+                f"move {self.number}: {error}",
+                move=self.number,
+                reason=str(error),
+                cause=error.msg_id,
+                **error.params,
             ) from None
 
 

@@ -19,13 +19,16 @@ def test_first_start_asks_the_language_and_keeps_it(players: list[Player], confi
     player = start(players, config)
     player.wait_for(r"Language\? Sprache\?")
     player.press("2")
-    player.wait_for(r"Hauptmenü")
-    player.press("5")
+    player.wait_for(r"^Willkommen\. Möchtest du zuerst eine kurze Einführung\?")
+    player.press("2")  # no tutorial now
+    player.wait_for(r"^Accessible Cards\. Hauptmenü")
+    player.press("end", "enter")  # Quit, the last item
     player.wait_for(r"Auf Wiedersehen")
     assert 'language = "de"' in (config / "settings.toml").read_text(encoding="utf-8")
     again = start(players, config)
     line = again.wait_for(r"Hauptmenü")
     assert "Sprache?" not in "\n".join(again.lines())
+    assert "Einführung?" not in "\n".join(again.lines())  # offered once only
     assert_clean([*again.lines(), line])
 
 

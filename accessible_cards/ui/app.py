@@ -37,7 +37,7 @@ VARIANT_NAMES = {
 
 @dataclass
 class GameRequest:
-    """What a new game needs: the game, its seats and its options."""
+    """What a new game needs: the game, its seats and its options (or a scenario file that fixes them)."""
 
     game: str
     players: int
@@ -45,6 +45,7 @@ class GameRequest:
     variant: str = "standard"
     seed: int | None = None
     options: dict[str, Any] = field(default_factory=dict)
+    scenario: str | None = None
 
 
 class App:
@@ -195,6 +196,10 @@ class App:
 
     def game_screen(self, request: GameRequest) -> Screen:
         """The screen that plays ``request``."""
+        if request.scenario is not None:
+            from .scenario_play import scenario_screen
+
+            return scenario_screen(self, request)
         if request.game == "war":
             from .war_screen import WarScreen
 
@@ -250,6 +255,8 @@ class App:
     def dispatch(self, typed: Typed) -> None:
         """Commands that work everywhere, then the top screen's own."""
         screen = self.stack[-1]
+        if screen.intercept(typed):
+            return
         if typed.name == "repeat":
             if self.last_said:
                 self.say(self.last_said)
@@ -327,6 +334,7 @@ class MainMenu(ListScreen):
             Item(t("Play Stealing Bundles or one of its family"), lambda: app.push(bundles_setup(app))),
             Item(t("Settings"), lambda: app.push(settings_screen(app))),
             Item(t("Rules"), lambda: app.push(rules_menu(app))),
+            Item(t("Tutorial: learn the keys with one short hand"), lambda: app.push(tutorial_screen(app))),
             Item(t("Quit"), app.quit),
         ]
 
@@ -344,6 +352,13 @@ class MainMenu(ListScreen):
         super().handle(typed)
 
 
+def tutorial_screen(app: App) -> Screen:
+    """The spoken tutorial (a scripted hand of Stealing Bundles)."""
+    from .tutorial import TutorialScreen
+
+    return TutorialScreen(app)
+
+
 def language_screen(app: App, first_start: bool = False, then: GameRequest | None = None) -> ListScreen:
     """Choose the language (asked in both languages at the first start); ``then`` opens next."""
 
@@ -352,6 +367,10 @@ def language_screen(app: App, first_start: bool = False, then: GameRequest | Non
             app.change_settings(lang=lang)
             if then is not None:
                 app.replace(app.game_screen(then))
+            elif first_start:
+                from .tutorial import tutorial_offer
+
+                app.replace(tutorial_offer(app))
             else:
                 app.pop()
 
@@ -550,11 +569,7 @@ _MARKUP = re.compile(r"\*\*|__|`|\[([^\]]*)\]\([^)]*\)")
 def read_rules(game: str, lang: str) -> list[tuple[str, str]] | None:
     """The rules of ``game`` as (heading, text) pairs, from the same Markdown files as docs/."""
     docs = Path(__file__).resolve().parents[2] / "docs"
-    for path in (
-        docs / lang / "rules" / f"{game}.md",
-        docs / "rules" / f"{game}.{lang}.md",
-        docs / "rules" / f"{game}.md",
-    ):
+    for path in (docs / lang / "rules" / f"{game}.md", docs / "en" / "rules" / f"{game}.md"):
         if path.is_file():
             return markdown_sections(path.read_text(encoding="utf-8"))
     return None

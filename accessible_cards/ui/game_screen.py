@@ -6,6 +6,7 @@ every game; so does the list after the end (play again, main menu, quit).
 
 from __future__ import annotations
 
+import dataclasses
 from typing import ClassVar
 
 from ..narration.narrator import Utterance
@@ -87,7 +88,7 @@ class GameScreen(Screen):
         self.over = True
         app = self.app
         request = self.request
-        again = GameRequest(request.game, request.players, request.humans, request.variant, None, request.options)
+        again = dataclasses.replace(request, seed=None)  # a scenario plays again from its own deal
         app.push(
             ListScreen(
                 app,

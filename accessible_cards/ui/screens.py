@@ -34,6 +34,10 @@ class Screen:
     def before_input(self) -> None:
         """Called before each key is read: automatic steps (a computer's turn) happen here."""
 
+    def intercept(self, typed: Typed) -> bool:
+        """See a command before the commands that work everywhere; True when the screen has dealt with it."""
+        return False
+
     def handle(self, typed: Typed) -> None:
         """Act on one command of this screen's phase."""
         self.app.refuse(self.waiting_for() or self.app.t("That key does nothing here. Press ? for the keys."))
