@@ -159,7 +159,7 @@ def test_end_to_end_with_brltty(brltty: tuple[str, VirtualDisplay]) -> None:
 
         long_line = "Game over: " + " ".join(f"P{n} {n * 3} cards" for n in range(1, 9))
         output.say(Utterance("...", long_line, kind="game_over"))
-        cells = louis.to_unicode(long_line)
+        cells = louis.to_unicode(Utterance("...", long_line).braille)
         assert cells is not None and len(cells) > 40
         display.wait_for(cells[:40])
         display.send("fwinrt")

@@ -23,7 +23,7 @@ from accessible_cards.cards import Card, DeckKind
 from accessible_cards.games.bundles import BundlesState
 from accessible_cards.games.bundles_rules import BundlesOptions
 from accessible_cards.games.war import WarOptions, WarState
-from accessible_cards.narration.narrator import WarNarrator
+from accessible_cards.narration.narrator import Utterance, WarNarrator
 from accessible_cards.narration.narrator_bundles import BundlesNarrator
 
 pytestmark = pytest.mark.skipif(not louis.available(), reason="liblouis is not installed")
@@ -177,3 +177,15 @@ def test_import_is_lazy_and_missing_liblouis_is_said_once() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30)
     assert done.stdout.strip() == "ok", done.stderr
+
+
+@pytest.mark.parametrize(("lang", "grade"), [(lang, g) for lang, grades in louis.GRADES.items() for g in grades])
+def test_a_number_before_a_card_code_stays_a_number(lang: str, grade: str) -> None:
+    """ "P4 7H" on a braille line: the seat's number, a blank cell, then the card's own two cells (not "4 7" and H)."""
+    card = louis.to_unicode("7H", lang, grade)
+    line = louis.to_unicode(Utterance("", "P4 7H; You 3 9S").braille, lang, grade)
+    spade = louis.to_unicode("9S", lang, grade)
+    assert card is not None and line is not None and spade is not None
+    assert "⠀" + card + "⠆" in line or "⠀" + card + "⠰" in line, line
+    assert line.endswith("⠀" + spade)
+    assert "⠐" not in line  # no numeric space: every number ends at the blank

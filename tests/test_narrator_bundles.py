@@ -77,7 +77,7 @@ def test_a_game_in_english() -> None:
             "game_over",
             "Player 2 wins the game with 3 cards. Cards in bundles: Player 2 has 3 cards and you have 0 cards. "
             "The game had 1 steal, 1 capture and 2 trails.",
-            "P2 wins, 3 cards; P2 3 You 0",
+            "P2 wins, 3 cards; P2\u00a03 You 0",
         ),
     ]
 
@@ -103,7 +103,7 @@ def test_a_game_in_german() -> None:
             "game_over",
             "Spieler 2 gewinnt das Spiel mit 3 Karten. Karten in den Stapeln: Spieler 2 hat 3 Karten und du hast "
             "0 Karten. Im Spiel wurde einmal gestohlen, einmal genommen und 2-mal auf den Tisch gelegt.",
-            "S2 gewinnt, 3 Karten; S2 3 Du 0",
+            "S2 gewinnt, 3 Karten; S2\u00a03 Du 0",
         ),
     ]
 
@@ -198,7 +198,7 @@ def test_brief_normal_full() -> None:
         "steal",
         "Player 2 steals your bundle of 2 cards with the seven of spades. "
         "Bundles: you have 0 cards and Player 2 has 3 cards. The stock is empty.",
-        "P2 steals 2 from you, 7S; You 0 P2 3",
+        "P2 steals 2 from you, 7S; You 0 P2\u00a03",
     )
 
 
@@ -279,7 +279,7 @@ def test_card_at_says_what_it_would_do() -> None:
     view = state.view(1)
     en = BundlesNarrator("en", "normal", "french52", [None, None])
     assert en.card_at(view, 0) == Utterance(
-        "1: seven of spades, would steal Player 1's bundle of 3 cards.", "1: 7S steal P1 3", kind="review.card"
+        "1: seven of spades, would steal Player 1's bundle of 3 cards.", "1: 7S steal P1\u00a03", kind="review.card"
     )
     assert en.card_at(view, 1).speech == "2: two of diamonds, would trail."
     assert BundlesNarrator("en", "brief", "french52", [None, None]).card_at(view, 0).speech == "1: seven of spades."
@@ -298,13 +298,13 @@ def test_table_bundles_scores() -> None:
     assert en.table(view) == Utterance("The table is empty.", "Table empty", kind="review.table")
     assert en.bundles(view) == Utterance(
         "Your bundle: 3 cards, top card seven of hearts. Player 2's bundle: empty.",
-        "You 3 7H; P2 0",
+        "You 3\u00a07H; P2\u00a00",
         kind="review.bundles",
     )
     assert en.scores(view) == Utterance(
         "In bundles: you have 3 cards and Player 2 has 0 cards. "
         "In hand: you have 2 cards and Player 2 has 3 cards. 6 cards are left in the stock.",
-        "Bundles You 3 P2 0; stock 6",
+        "Bundles You 3 P2\u00a00; stock 6",
         kind="review.scores",
     )
     de = BundlesNarrator("de", "normal", "french52", [None, None], you=0)

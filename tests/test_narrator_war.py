@@ -127,8 +127,11 @@ def test_full_adds_piles_after_each_take_and_the_final_count() -> None:
     lines = said(game(piles, pickup="winner_first"), WarNarrator("en", "full", 2, you=1))
     takes = [(speech, braille) for kind, speech, braille in lines if kind == "took"]
     assert takes == [
-        ("Player 1 takes 2 cards. Piles: Player 1 has 7 cards and you have 5 cards.", "P1 takes 2; P1 7 You 5"),
-        ("Player 1 takes 10 cards. Piles: Player 1 has 12 cards and you have 0 cards.", "P1 takes 10; P1 12 You 0"),
+        ("Player 1 takes 2 cards. Piles: Player 1 has 7 cards and you have 5 cards.", "P1 takes 2; P1\u00a07 You 5"),
+        (
+            "Player 1 takes 10 cards. Piles: Player 1 has 12 cards and you have 0 cards.",
+            "P1 takes 10; P1\u00a012 You 0",
+        ),
     ]
     assert lines[-1][1] == (
         "Player 1 wins the game with 12 cards. The game took 2 rounds, with 3 battles and 1 war. "
@@ -214,7 +217,7 @@ def test_last_card_up() -> None:
     """Rulings, short=last_card_up: a player who runs short turns the last card up as the war card."""
     lines = said(game([["7H", "2C"], ["7S", "3C", "4C", "5C", "6C"]], short="last_card_up"), WarNarrator("en"))
     assert lines[3:6] == [
-        ("face_down", "Face down: 3 cards from Player 2.", "Down: P2 3"),
+        ("face_down", "Face down: 3 cards from Player 2.", "Down: P2\u00a03"),
         ("last_card_up", "Player 1 turns up the last card.", "P1: last card up"),
         ("battle", "Player 2 wins with the six of clubs against the two of clubs.", "P2 wins 6C v 2C"),
     ]
@@ -287,7 +290,7 @@ def test_uneven_piles_are_dealt_by_name() -> None:
     assert lines[0] == (
         "dealt",
         "Die Karten sind verdeckt verteilt: 2 Karten an Spieler 1 und 1 Karte an dich.",
-        "Verteilt: S1 2 Du 1",
+        "Verteilt: S1\u00a02 Du 1",
     )
 
 
@@ -321,7 +324,7 @@ def test_review_of_the_table_in_a_war() -> None:
         "Face up on the table: the seven of hearts from you, the seven of spades from Player 2, "
         "the nine of hearts from you and the nine of spades from Player 2. "
         "Face down: 3 cards from you and 3 cards from Player 2. At war: you and Player 2.",
-        "You 7H 9H P2 7S 9S; down 3 each",
+        "You 7H 9H P2\u00a07S 9S; down 3 each",
         kind="review.table",
     )
     narrator, view = _mid_war("de", None)
@@ -330,7 +333,7 @@ def test_review_of_the_table_in_a_war() -> None:
         "und Pik Neun von Spieler 2. Verdeckt: 3 Karten von Spieler 1 und 3 Karten von Spieler 2. "
         "Im Krieg: Spieler 1 und Spieler 2."
     )
-    assert narrator.table(view).braille == "S1 7H 9H S2 7S 9S; verdeckt je 3"
+    assert narrator.table(view).braille == "S1\u00a07H 9H S2\u00a07S 9S; verdeckt je 3"
 
 
 def test_review_of_an_empty_table() -> None:
@@ -347,7 +350,7 @@ def test_review_of_pile_scores_and_counts() -> None:
     assert narrator.pile(view) == Utterance("You have 1 card in your pile.", "You: 1 cards", kind="review.pile")
     assert narrator.scores(view) == Utterance(
         "Cards held: you have 1 card and Player 2 has 1 card. 10 cards are on the table.",
-        "You 1 P2 1, table 10",
+        "You 1 P2\u00a01, table 10",
         kind="review.scores",
     )
     assert narrator.counts(view) == Utterance(

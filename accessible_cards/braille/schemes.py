@@ -163,6 +163,12 @@ def table_text(scheme: Scheme) -> str:
         "# One private character per letter cell, so that no number or capital sign is added.",
     ]
     lines += [f"sign {_private(letter)} {LETTER_DOTS[letter]}" for letter in used]
+    lines += [
+        "",
+        "# A no-break space is a blank cell in every language table: the game puts one between a number",
+        '# and a card code, so that "P4 7H" is not read as the spaced number "4 7".',
+        "space \\x00A0 0",
+    ]
     lines += ["", "# A card code standing alone becomes its two cells, rank then suit."]
     for card in scheme.cards():
         out = "".join(_private(letter) for letter in scheme.letters(card))
