@@ -52,6 +52,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--pause", type=float, default=None, metavar="SECONDS", help="the computer's pause, 0 to 10")
     play.add_argument(
+        "--level",
+        choices=["easy", "medium", "hard"],
+        default=None,
+        help="how strong the computer plays Stealing Bundles (default medium)",
+    )
+    play.add_argument(
         "--speech",
         choices=["auto", "self", "screen-reader", "off"],
         default=None,
@@ -84,9 +90,42 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--players", type=int, default=None, metavar="N", help="2 to 4 players (default 2)")
     simulate.add_argument("--games", type=int, default=1000, metavar="G", help="how many games (default 1000)")
     simulate.add_argument("--seed", type=int, default=1, metavar="S", help="the seed (default 1)")
-    simulate.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a rule option")
+    simulate.add_argument(
+        "--set", action="append", default=[], type=_key_value, metavar="KEY=VALUE", help="a rule option"
+    )
+    simulate.add_argument(
+        "--ai",
+        type=_levels,
+        default=None,
+        metavar="LEVEL,LEVEL",
+        help="bundles: a computer level per seat (easy, medium, hard, taker, simple, random); "
+        "adds win rates and decision times",
+    )
+    simulate.add_argument(
+        "--swap", action="store_true", help="with --ai: the second half of the games moves every level one seat on"
+    )
     simulate.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
+
+
+def _levels(text: str) -> list[str]:
+    """``--ai``: known level names separated by commas (else argparse's usage error)."""
+    from .ai import available_levels
+
+    levels = [word.strip().lower() for word in text.split(",")]
+    known = available_levels()
+    for level in levels:
+        if level not in known:
+            raise argparse.ArgumentTypeError(f"{level!r} is not a computer level ({', '.join(known)})")
+    return levels
+
+
+def _key_value(text: str) -> str:
+    """A ``--set`` word as given, when it has the form KEY=VALUE (else argparse's usage error)."""
+    name, sep, _value = text.partition("=")
+    if not sep or not name.strip():
+        raise argparse.ArgumentTypeError(f"{text!r} is not KEY=VALUE")
+    return text
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -151,6 +190,8 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         if not 0 <= args.pause <= 10:
             parser.error(f"--pause: from 0 to 10 seconds, not {args.pause:g}")
         overrides["computer_pause"] = args.pause
+    if getattr(args, "level", None) is not None:
+        overrides["bundles_computer"] = args.level
     settings = loaded.settings.changed(**overrides)
     loaded = settings_file.Loaded(settings, loaded.problems, loaded.writable, loaded.path)
     first = None
@@ -343,12 +384,27 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             parser.error(f"--players: Stealing Bundles is for 2 to 4 players, not {args.players}")
         if args.games < 1:
             parser.error(f"--games: at least 1, not {args.games}")
-        figures = simulate_bundles(args.variant, args.players, args.games, args.seed, parse_settings(args.set))
+        if args.ai is not None:
+            seats = args.players if args.players is not None else len(args.ai)
+            if len(args.ai) != seats:
+                parser.error(f"--ai: give one level per seat ({seats}), not {len(args.ai)}")
+            if not 2 <= seats <= 4:
+                parser.error(f"--ai: Stealing Bundles is for 2 to 4 players, not {seats}")
+        elif args.swap:
+            parser.error("--swap goes with --ai")
+        try:
+            figures = simulate_bundles(
+                args.variant, args.players, args.games, args.seed, parse_settings(args.set), args.ai, args.swap
+            )
+        except CardsError as error:  # the options, checked before the first game
+            parser.error(f"--set: {error}")
         if args.json:
             print(json.dumps(figures))
         else:
             _print_bundles_figures(figures)
         return 0
+    if args.ai is not None or args.swap:
+        parser.error("--ai and --swap are for Stealing Bundles; War has no choices")
     if args.players is None:
         args.players = 2
     if not 2 <= args.players <= 4:
@@ -369,14 +425,29 @@ def _print_bundles_figures(figures: dict[str, Any]) -> None:
         f"Stealing Bundles, {figures['variant']}, {figures['players']} players, {figures['games']} games; "
         f"options: {options}"
     )
-    wins = ", ".join(f"player {seat + 1}: {n}" for seat, n in enumerate(figures["wins"]))
-    means = ", ".join(f"player {seat + 1}: {m}" for seat, m in enumerate(figures["score"]["mean"]))
+    levels = figures.get("ai")
+    names = [f"player {seat + 1}" for seat in range(figures["players"])]
+    if levels is not None:
+        names = [f"{name} ({level})" for name, level in zip(names, levels)]
+        if figures["swap"]:
+            print("Seats swapped halfway: each figure follows its level.")
+    wins = ", ".join(f"{name}: {n}" for name, n in zip(names, figures["wins"]))
+    means = ", ".join(f"{name}: {m}" for name, m in zip(names, figures["score"]["mean"]))
     print(f"Wins: {wins}. Draws: {figures['draws']}.")
     print(f"Mean cards: {means}.")
     print(
         f"Per game: {figures['steals_per_game']} steals, {figures['captures_per_game']} captures, "
         f"{figures['trails_per_game']} trails."
     )
+    if levels is not None:
+        for index, name in enumerate(names):
+            low, high = figures["win_rate_ci95"][index]
+            ms = figures["decision_ms"]
+            print(
+                f"{name}: wins {100 * figures['win_rate'][index]:.1f}% of decided games "
+                f"(95% interval {100 * low:.1f}-{100 * high:.1f}%); decisions mean {ms['mean'][index]} ms, "
+                f"95th percentile {ms['p95'][index]} ms, longest {ms['max'][index]} ms."
+            )
 
 
 def _print_figures(figures: dict[str, Any]) -> None:

@@ -73,7 +73,13 @@ SETTINGS: Final = (
     Setting("bundles_variant", "bundles", "variant", choice(*VARIANTS), ", ".join(VARIANTS)),
     Setting("bundles_players", "bundles", "players", whole_number(2, 4), "2 to 4"),
     Setting("bundles_humans", "bundles", "humans", whole_number(1, 4), "1 to 4"),
-    Setting("bundles_computer", "bundles", "computer", choice("random", "simple"), "random or simple"),
+    Setting(
+        "bundles_computer",
+        "bundles",
+        "computer",
+        choice("easy", "medium", "hard", "simple", "random"),
+        "easy, medium or hard (also simple or random)",
+    ),
 )
 
 
@@ -98,7 +104,7 @@ class Settings:
     bundles_variant: str = "standard"
     bundles_players: int = 2
     bundles_humans: int = 1
-    bundles_computer: str = "simple"
+    bundles_computer: str = "medium"
 
     def changed(self, **values: Any) -> Settings:
         """A copy with ``values`` set."""

@@ -1,8 +1,12 @@
-"""Stealing Bundles speed: random-play games per second (2 and 4 players, standard) and the cost of clone().
+"""Stealing Bundles speed: random play, clone(), and the hard player's search.
 
-Two paths are timed: ``quiet`` (``actions()`` + ``play_quiet()``, no events: what simulation and search
-use) and ``events`` (``legal_actions()`` + ``apply()``, every event built: what replays and play use).
-Each figure is the best of several batches. Run: ``.venv/bin/python benchmarks/bundles_speed.py``.
+Two paths of random play are timed: ``quiet`` (``actions()`` + ``play_quiet()``, no events: what
+simulation and search use) and ``events`` (``legal_actions()`` + ``apply()``, every event built: what
+replays and play use). Beside them, in the same run, a lean random playout of two-player standard on
+plain ints (``lean_plays``) gives the ratio that does not depend on how busy the machine is. The
+search figure is the plays the hard player makes inside its samples (and its end-game solver) per
+second of its own thinking, over whole games against the taker. Each figure is the best of several
+batches. Run: ``.venv/bin/python benchmarks/bundles_speed.py``.
 """
 
 from __future__ import annotations
@@ -43,6 +47,81 @@ def events_batch(options: BundlesOptions, seeds: range) -> int:
     return plays
 
 
+def lean_plays(seeds: range) -> int:
+    """Two-player standard random play on plain ints (steal, else capture, else trail); returns the plays."""
+    plays = 0
+    for seed in seeds:
+        rng = random.Random(seed)
+        stock = [card % 13 for card in range(52)]
+        rng.shuffle(stock)
+        hands: list[list[int]] = [[], []]
+        for _ in range(4):
+            hands[0].append(stock.pop())
+            hands[1].append(stock.pop())
+        table = [stock.pop() for _ in range(4)]
+        sizes = [0, 0]
+        tops = [-1, -1]
+        turn = 0
+        while True:
+            hand = hands[turn]
+            if not hand:
+                if not hands[1 - turn]:
+                    if not stock:
+                        break
+                    for _ in range(4):
+                        hands[turn].append(stock.pop())
+                        hands[1 - turn].append(stock.pop())
+                    hand = hands[turn]
+                else:
+                    turn = 1 - turn
+                    continue
+            card = hand.pop(rng.randrange(len(hand)))
+            other = 1 - turn
+            if tops[other] == card and sizes[other]:
+                sizes[turn] += sizes[other] + 1
+                sizes[other] = 0
+                tops[other] = -1
+                tops[turn] = card
+            else:
+                taken = table.count(card)
+                if taken:
+                    table = [c for c in table if c != card]
+                    sizes[turn] += taken + 1
+                    tops[turn] = card
+                else:
+                    table.append(card)
+            plays += 1
+            turn = other
+    return plays
+
+
+def search_speed(games: int) -> tuple[float, int, float]:
+    """The hard player's plays inside its search per second, its decisions, and its mean decision in ms."""
+    from accessible_cards.ai import Player, TakerPlayer, show_everyone
+    from accessible_cards.ai.search import HardPlayer
+
+    options = BundlesOptions.preset("standard", {"players": 2})
+    plays = decisions = 0
+    thinking = 0.0
+    for seed in range(games):
+        state = BundlesState(options, seed)
+        hard = HardPlayer(seed)
+        players: dict[int, Player] = {0: hard, 1: TakerPlayer(seed)}
+        state.start()
+        show_everyone(players, state)
+        while state.result is None:
+            seat = state.turn
+            start = time.perf_counter()
+            action = players[seat].choose(state.view(seat), state.actions())
+            if seat == 0:
+                thinking += time.perf_counter() - start
+                decisions += 1
+            state.play_quiet(action)
+            show_everyone(players, state)
+        plays += hard.plays
+    return plays / thinking, decisions, 1000 * thinking / max(decisions, 1)
+
+
 def clone_cost(options: BundlesOptions, count: int) -> float:
     """Seconds per clone() of a mid-game state (after 10 plays)."""
     state = BundlesState(options, 1)
@@ -61,6 +140,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=2000, help="games per batch (default 2000)")
     parser.add_argument("--batches", type=int, default=3, help="batches per figure (default 3)")
+    parser.add_argument("--search-games", type=int, default=100, help="games for the search figure (default 100)")
     args = parser.parse_args()
     print(f"Command: {' '.join([sys.executable.rsplit('/', 1)[-1], *sys.argv])}")
     print(f"Python {platform.python_version()} on {platform.machine()}, {platform.system()}")
@@ -78,9 +158,26 @@ def main() -> None:
                 f"standard, {players} players, {label:6}: {args.games / best:8.0f} games/s, "
                 f"{plays / best:9.0f} plays/s (best of {args.batches} batches of {args.games})"
             )
+        if players == 2:
+            best = float("inf")
+            plays = 0
+            for number in range(args.batches):
+                seeds = range(number * args.games, (number + 1) * args.games)
+                start = time.perf_counter()
+                plays = lean_plays(seeds)
+                best = min(best, time.perf_counter() - start)
+            print(
+                f"standard, 2 players, lean ints: {args.games / best:8.0f} games/s, {plays / best:9.0f} plays/s "
+                f"(the same random play without the engine, same run)"
+            )
     for players in (2, 4):
         seconds = clone_cost(BundlesOptions.preset("standard", {"players": players}), 100_000)
         print(f"clone(), standard, {players} players, mid-game: {seconds * 1e6:.2f} microseconds")
+    rate, decisions, mean = search_speed(args.search_games)
+    print(
+        f"hard player's search, standard, 2 players: {rate:.0f} plays/s inside its samples "
+        f"({decisions} decisions in {args.search_games} games against taker, mean {mean:.1f} ms)"
+    )
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""The first computer players (issue 4): ``random`` and ``simple`` through the level registry.
+"""The first computer players: ``random`` and ``simple`` through the level registry.
 
 Whole seeded games of every preset and option, 2 to 4 players, are played
 through BundlesState's public API (start, legal_actions, view, apply, result)
@@ -211,17 +211,15 @@ def test_simple_prefers_a_safe_top_among_equal_captures() -> None:
 
 
 def test_registry() -> None:
-    """Levels by name; the stronger names are reserved; unknown names are refused with the list."""
-    assert available_levels() == ("random", "simple")
-    assert LEVELS == ("random", "simple", "easy", "medium", "hard")
+    """Levels by name, weakest first; unknown names are refused with the list."""
+    assert available_levels() == ("random", "simple", "easy", "medium", "hard", "taker")
+    assert LEVELS == ("random", "simple", "easy", "medium", "hard", "taker")
     assert isinstance(make_player("random", 1), RandomPlayer)
     assert isinstance(make_player(" Simple ", 1), SimplePlayer)
     assert isinstance(make_player("simple", 1), Player)
-    for name in ("easy", "medium", "hard"):
-        with pytest.raises(OptionError, match="not available yet") as info:
-            make_player(name, 1)
-        assert info.value.msg_id == "error-ai-level-reserved"
-    with pytest.raises(OptionError, match="random, simple") as unknown:
+    for name in ("easy", "medium", "hard", "taker"):
+        assert isinstance(make_player(name, 1), Player)
+    with pytest.raises(OptionError, match="random, simple, easy, medium, hard, taker") as unknown:
         make_player("grandmaster", 1)
     assert unknown.value.msg_id == "error-ai-level"
     state = BundlesState(BundlesOptions(), 1)

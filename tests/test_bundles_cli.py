@@ -158,7 +158,7 @@ def test_simulate_variant_and_settings() -> None:
     assert figures["variant"] == "rubamazzo" and figures["options"]["wild_jacks"] is True
     assert figures["options"]["deck"] == "italian40"
     bad = _run("simulate", "bundles", "--set", "jokers=2")
-    assert bad.returncode == 1 and "unknown option" in bad.stderr and "Traceback" not in bad.stderr
+    assert bad.returncode == 2 and "unknown option" in bad.stderr and "Traceback" not in bad.stderr
 
 
 def test_war_commands_still_work(tmp_path: Path) -> None:

@@ -121,3 +121,20 @@ def test_presets_match_the_rulings_table() -> None:
     for variant, row in rows.items():
         o = BundlesOptions.preset(variant)
         assert (o.deck, o.hand, o.direction, o.stealing, o.last_capture_bonus, o.tiebreak, o.sum15) == row
+
+
+def test_the_quick_action_list_equals_the_general_one() -> None:
+    """With one bundle each, no wild Jacks and no sums the engine lists actions by a quicker path: the same list."""
+    checked = 0
+    for variant in VARIANTS:
+        options = BundlesOptions.preset(variant, {"players": 3, "sum15": False})
+        for seed in range(15):
+            state = BundlesState(options, seed)
+            state.start()
+            chooser = random.Random(seed)
+            while state.result is None:
+                quick = state.actions()
+                assert quick == state._general_actions(state.turn)
+                checked += 1
+                state.play_quiet(chooser.choice(quick))
+    assert checked > 1000

@@ -4,23 +4,29 @@ A computer player sees only its own seat's :class:`~accessible_cards.games.bundl
 and the legal actions the engine lists for that seat; it never reads the state.
 :func:`make_player` builds one by level name:
 
-- ``random``: a uniformly random legal action;
-- ``simple``: the seed's tips made plain (steal first, the biggest steal;
-  never trail when a take exists; capture the most cards; trail and end on
-  "safe" ranks, counted from the cards this player has seen).
+- ``easy``: a random legal card, with a small preference for obvious steals;
+- ``medium``: the seed's tips made precise, counting every card seen;
+- ``hard``: a search over the hidden cards consistent with what its seat has
+  seen, solving the last deal exactly;
+- ``taker`` (for measuring, never offered): the largest immediate take;
+- ``random`` and ``simple``: a uniformly random action, and the tips made plain.
 
-The names ``easy``, ``medium`` and ``hard`` are kept for the stronger levels
-of a later issue. A player is deterministic given its seed and the views it
-was shown, in order; one player object serves one game (a tiebreak hand
-included).
+A player is deterministic given its seed and the views it was shown, in
+order; one player object serves one game (a tiebreak hand included). Hosts
+call :func:`show_everyone` after every play so that each player sees every
+card played, as a person at the table would.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from ..games.bundles import BundlesState
 from .basic import (
     BASIC_LEVELS,
     LEVELS,
-    RESERVED_LEVELS,
+    OFFERED_LEVELS,
+    YARDSTICK_LEVELS,
     Player,
     PlayerFactory,
     RandomPlayer,
@@ -29,16 +35,38 @@ from .basic import (
     make_player,
     register_level,
 )
+from .levels import EasyPlayer, MediumPlayer, TakerPlayer
+from .search import HardPlayer
+
+register_level("easy", EasyPlayer)
+register_level("medium", MediumPlayer)
+register_level("hard", HardPlayer)
+register_level("taker", TakerPlayer)
+
+
+def show_everyone(players: Mapping[int, Player], state: BundlesState) -> None:
+    """Let every computer player see the table after a play (each its own seat's view)."""
+    for seat, player in players.items():
+        observe = getattr(player, "observe", None)
+        if observe is not None:
+            observe(state.view(seat))
+
 
 __all__ = [
     "BASIC_LEVELS",
     "LEVELS",
-    "RESERVED_LEVELS",
+    "OFFERED_LEVELS",
+    "YARDSTICK_LEVELS",
+    "EasyPlayer",
+    "HardPlayer",
+    "MediumPlayer",
     "Player",
     "PlayerFactory",
     "RandomPlayer",
     "SimplePlayer",
+    "TakerPlayer",
     "available_levels",
     "make_player",
     "register_level",
+    "show_everyone",
 ]

@@ -25,8 +25,11 @@ from ..cards import Card, Deck, deck
 from ..errors import IllegalActionError, OptionError
 from ..games.bundles_rules import BundlesAction, BundlesView
 
-RESERVED_LEVELS: Final = ("easy", "medium", "hard")
-"""Level names kept for the stronger players of a later issue."""
+OFFERED_LEVELS: Final = ("easy", "medium", "hard")
+"""The levels a player chooses from, weakest first (built in :mod:`levels` and :mod:`search`)."""
+
+YARDSTICK_LEVELS: Final = ("taker",)
+"""Levels for measuring only, never offered to players."""
 
 _TIEBREAK: Final = "tiebreak"
 
@@ -137,7 +140,7 @@ class SimplePlayer:
         """The chance that the opponents' hands hold a card of ``rank``, from the unseen cards.
 
         0.0 for a "safe" rank (every other copy seen). With every opponent's
-        hand empty, the cards they will be dealt from the stock count instead.
+        hand empty, the cards they will be dealt next from the stock count instead.
         """
         missing = self.unseen(rank)
         if missing == 0 or self._deck is None:
@@ -145,7 +148,9 @@ class SimplePlayer:
         hidden = len(self._deck) - len(self._seen)
         held = sum(view.hand_sizes) - view.hand_sizes[view.seat]
         if held == 0:
-            held = view.stock
+            # every other hand is empty: what counts is the next deal's cards for the other seats
+            each = view.options.hand if view.options is not None else 4
+            held = min(view.stock, each * view.players) * (view.players - 1) // view.players
         held = min(held, hidden)
         if held <= 0 or hidden <= 0:
             return 0.0
@@ -207,12 +212,12 @@ _FACTORIES: dict[str, PlayerFactory] = {"random": RandomPlayer, "simple": Simple
 BASIC_LEVELS: Final = ("random", "simple")
 """The levels this module provides."""
 
-LEVELS: Final = BASIC_LEVELS + RESERVED_LEVELS
-"""Every level name, offered or reserved, in order of strength."""
+LEVELS: Final = BASIC_LEVELS + OFFERED_LEVELS + YARDSTICK_LEVELS
+"""Every level name :func:`make_player` knows once the package is imported."""
 
 
 def register_level(level: str, factory: PlayerFactory) -> None:
-    """Offer ``level`` through :func:`make_player` (for the stronger levels of a later issue)."""
+    """Make ``level`` available through :func:`make_player`."""
     _FACTORIES[level.strip().lower()] = factory
 
 
@@ -225,19 +230,12 @@ def available_levels() -> tuple[str, ...]:
 def make_player(level: str, seed: int) -> Player:
     """A new player of ``level`` with its own random source seeded by ``seed``.
 
-    Raises OptionError for an unknown level or a reserved one not offered yet.
+    Raises OptionError for an unknown level.
     """
     name = level.strip().lower() if isinstance(level, str) else ""
     factory = _FACTORIES.get(name)
     if factory is None:
         offered = ", ".join(available_levels())
-        if name in RESERVED_LEVELS:
-            raise OptionError(
-                "error-ai-level-reserved",
-                f"computer level {level!r} is not available yet; levels are: {offered}",
-                level=str(level),
-                known=offered,
-            )
         raise OptionError(
             "error-ai-level",
             f"unknown computer level {level!r}; levels are: {offered}",

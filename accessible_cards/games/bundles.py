@@ -51,6 +51,7 @@ _DEAL, _PLAY, _TIEBREAK, _OVER = "deal", "play", "tiebreak", "over"
 _JACK = 11
 _TRAILS: tuple[BundlesAction, ...] = tuple(BundlesAction(card) for card in range(52))
 _STEALS: dict[tuple[int, int, int, int, bool], BundlesAction] = {}
+_CAPTURES: dict[tuple[int, tuple[int, ...]], BundlesAction] = {}
 
 
 def _steal(card: int, victim: int, source: int, bundle: int, wild: bool) -> BundlesAction:
@@ -226,9 +227,18 @@ class BundlesState(GameState[BundlesAction]):
         if self.phase not in (_PLAY, _TIEBREAK):
             self._legal = ()
             return ()
+        options, p = self.options, self.turn
+        if self.nb == 1 and not options.sum15 and not options.wild_jacks:
+            self._legal = self._plain_actions(p)
+        else:
+            self._legal = self._general_actions(p)
+        return self._legal
+
+    def _general_actions(self, p: int) -> tuple[BundlesAction, ...]:
+        """Every legal action under any options (two bundles, wild Jacks, sums to fifteen)."""
         ranks, bundles, table = self._ranks, self.bundles, self.table
         options = self.options
-        nb, p = self.nb, self.turn
+        nb = self.nb
         own = range(nb)
         victims = [(q, b) for q in self._opponents[p] for b in own if bundles[q * nb + b]]
         tops: dict[int, list[tuple[int, int]]] = {}
@@ -265,8 +275,48 @@ class BundlesState(GameState[BundlesAction]):
                     if not steals or (q, b) not in steals:
                         for mine in own:
                             add(_steal(card, q, b, mine, True))
-        self._legal = tuple(actions)
-        return self._legal
+        return tuple(actions)
+
+    def _plain_actions(self, p: int) -> tuple[BundlesAction, ...]:
+        """The legal actions with one bundle each, no wild Jacks and no sums (most games): the same list, faster."""
+        ranks, bundles = self._ranks, self.bundles
+        tops: dict[int, list[int]] = {}
+        if self.options.stealing:
+            for q in self._opponents[p]:
+                bundle = bundles[q]
+                if bundle:
+                    rank = ranks[bundle[-1]]
+                    if rank in tops:
+                        tops[rank].append(q)
+                    else:
+                        tops[rank] = [q]
+        on_table: dict[int, list[int]] = {}
+        for c in self.table:
+            rank = ranks[c]
+            if rank in on_table:
+                on_table[rank].append(c)
+            else:
+                on_table[rank] = [c]
+        actions: list[BundlesAction] = []
+        add = actions.append
+        for card in self.hands[p]:
+            rank = ranks[card]
+            steals = tops.get(rank)
+            if steals:
+                for q in steals:
+                    add(_steal(card, q, 0, 0, False))
+                continue
+            same = on_table.get(rank)
+            if same:
+                taken = tuple(sorted(same))
+                key = (card, taken)
+                action = _CAPTURES.get(key)
+                if action is None:
+                    action = _CAPTURES[key] = BundlesAction(card, None, 0, 0, taken)
+                add(action)
+            else:
+                add(_TRAILS[card])
+        return tuple(actions)
 
     def apply(self, action: BundlesAction) -> list[Event]:
         """Play ``action`` (one of ``legal_actions()``) and every automatic step after it."""
@@ -518,6 +568,7 @@ class BundlesState(GameState[BundlesAction]):
             tiebreak_players=self.tiebreak_players,
             main_scores=self.main_scores,
             result=self._result,
+            options=self.options,
         )
 
     def zones(self) -> dict[str, list[int]]:

@@ -332,6 +332,8 @@ class BundlesView:
     tiebreak_players: tuple[int, ...]
     main_scores: tuple[int, ...] | None
     result: Result | None
+    options: BundlesOptions | None = None
+    """The rules in force (every seat knows them); None only for views made by hand."""
 
 
 # --- card values ------------------------------------------------------------

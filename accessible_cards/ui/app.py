@@ -495,6 +495,12 @@ def settings_screen(app: App) -> ListScreen:
     return screen
 
 
+def level_name(t: Callable[..., str], level: str) -> str:
+    """A computer level's name in the player's language."""
+    names = {"easy": t("easy"), "medium": t("medium"), "hard": t("hard"), "simple": t("simple"), "random": t("random")}
+    return names.get(level, level)
+
+
 def _settings_items(app: App, cycle: Callable[[str, list[Any]], Callable[[], None]]) -> tuple[str, list[Item]]:
     t = app.t
     s = app.settings
@@ -523,8 +529,8 @@ def _settings_items(app: App, cycle: Callable[[str, list[Any]], Callable[[], Non
         ),
         Item(t("War quiz: {value}", value=yes_no[s.war_quiz]), cycle("war_quiz", [False, True])),
         Item(
-            t("Computer player: {value}", value=t("simple") if s.bundles_computer == "simple" else t("random")),
-            cycle("bundles_computer", ["simple", "random"]),
+            t("Computer player: {value}", value=level_name(t, s.bundles_computer)),
+            cycle("bundles_computer", ["easy", "medium", "hard"]),
         ),
         Item(
             t("Braille output: {value}", value=braille[s.braille]),
