@@ -7,6 +7,7 @@ import json
 import random
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from . import __version__
@@ -45,7 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--humans", type=int, default=None, metavar="N", help="how many of them are people here")
     play.add_argument("--lang", choices=["en", "de"], default=None, help="the language (en, de)")
     play.add_argument("--seed", type=int, default=None, metavar="S", help="the seed for the shuffle")
-    play.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a rule option")
+    play.add_argument("--set", action="append", default=[], type=_key_value, metavar="KEY=VALUE", help="a rule option")
     play.add_argument("--quiz", action="store_true", default=None, help="War: ask which card is higher first")
     play.add_argument(
         "--verbosity", choices=["brief", "normal", "full"], default=None, help="how much is said (default normal)"
@@ -78,9 +79,26 @@ def build_parser() -> argparse.ArgumentParser:
     add_speak_parser(commands)
     commands.add_parser("doctor", help="list every speech and braille part as working or missing, with the fix")
 
-    replay = commands.add_parser("replay", help="play a scenario file and print its events")
-    replay.add_argument("file", metavar="FILE", help="a scenario file (JSON)")
+    resume = commands.add_parser(
+        "resume", help="go on with the saved game where it stopped (the newest unfinished one)"
+    )
+    resume.add_argument("--lang", choices=["en", "de"], default=None, help="the language (en, de)")
+    resume.add_argument(
+        "--verbosity", choices=["brief", "normal", "full"], default=None, help="how much is said (default normal)"
+    )
+    resume.add_argument("--pause", type=float, default=None, metavar="SECONDS", help="the computer's pause, 0 to 10")
+    resume.add_argument("--speech", choices=["auto", "self", "screen-reader", "off"], default=None, help="as for play")
+    resume.add_argument("--braille", choices=["off", "unicode", "brlapi"], default=None, help="as for play")
+    resume.set_defaults(
+        game=None, scenario=None, players=None, humans=None, variant=None, seed=None, set=[], quiz=None, resume=True
+    )
+
+    replay = commands.add_parser("replay", help="play a scenario file, or a saved game, and print its events")
+    replay.add_argument("file", metavar="FILE", help="a scenario file or a saved game (JSON)")
     replay.add_argument("--json", action="store_true", help="print JSON Lines, one event per line")
+    replay.add_argument(
+        "--lang", choices=["en", "de"], default=None, help="a saved game's history in this language (default: its own)"
+    )
 
     simulate = commands.add_parser("simulate", help="play many seeded games and print their figures")
     simulate.add_argument("game", choices=["war", "bundles"], help="the game")
@@ -134,7 +152,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.command == "replay":
-            return _replay(args.file, args.json)
+            return _replay(args.file, args.json, args.lang)
+        if args.command == "resume":
+            return _play(parser, args)
         if args.command == "simulate":
             return _simulate(parser, args)
         if args.command == "play":
@@ -142,9 +162,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command in ("braille", "emboss"):
             from .braille.cli import run_braille, run_emboss
 
+            _check_braille_args(parser, args)
             if args.command == "braille":
                 return run_braille(args)
-            return run_emboss(args, markdown=_keys_markdown(parser, args) if args.what == "keys" else None)
+            markdown = (
+                _keys_markdown(parser, args)
+                if args.what == "keys"
+                else _history_markdown(args)
+                if args.what == "history"
+                else None
+            )
+            return run_emboss(args, markdown=markdown)
         if args.command == "speak":
             from .speech.cli import run_speak
 
@@ -155,7 +183,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_doctor()
         return _play(parser, parser.parse_args(["play"]))
     except CardsError as error:
-        print(f"accessible-cards: {error}", file=sys.stderr)
+        print(f"accessible-cards: {_one_line(str(error))}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130
@@ -219,17 +247,20 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             args.seed,
             dict(parse_settings(args.set)),
         )
-        if args.game == "war":
-            WarOptions.from_mapping(request.options)
-        else:
-            BundlesOptions.from_mapping({"variant": request.variant, "players": players, **request.options})
+        try:
+            if args.game == "war":
+                WarOptions.from_mapping(request.options)
+            else:
+                BundlesOptions.from_mapping({"variant": request.variant, "players": players, **request.options})
+        except CardsError as error:
+            parser.error(f"--set: {error}")
         first = request
     elif args.players is not None or args.humans is not None or args.variant or args.seed is not None or args.set:
         parser.error("--players, --humans, --variant, --seed and --set go with a game: play war or play bundles")
     terminal = Terminal(settings.lang or "en", settings.input)
     app = App(terminal, loaded, outputs=_outputs(settings, terminal))
     _add_voice(app, terminal)
-    return app.run(first)
+    return app.run(first, resume=getattr(args, "resume", False))
 
 
 def _scenario_game(parser: argparse.ArgumentParser, args: argparse.Namespace, lang: str) -> Any:
@@ -247,8 +278,39 @@ def _scenario_game(parser: argparse.ArgumentParser, args: argparse.Namespace, la
     try:
         return scenario_request(args.scenario)
     except CardsError as error:
-        print(f"accessible-cards: {scenario_reason(error, Catalog(lang).text)}", file=sys.stderr)
+        print(f"accessible-cards: {_one_line(scenario_reason(error, Catalog(lang).text))}", file=sys.stderr)
         return None
+
+
+def _check_braille_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Bad values given to ``braille`` and ``emboss`` are usage errors, like argparse's own."""
+    from .braille.emboss import MIN_HEIGHT, MIN_WIDTH, rules_file
+    from .cards import deck
+
+    if args.command == "braille":
+        if args.card:
+            try:
+                deck(args.deck).parse(args.card)
+            except CardsError as error:
+                parser.error(f"--card: {error}")
+        elif not " ".join(args.text):
+            parser.error("braille: give a TEXT or --card CODE")
+        return
+    if args.width < MIN_WIDTH:
+        parser.error(f"--width: at least {MIN_WIDTH} cells, not {args.width}")
+    if args.height < MIN_HEIGHT:
+        parser.error(f"--height: at least {MIN_HEIGHT} lines, not {args.height}")
+    if args.what == "rules":
+        try:
+            rules_file(args.name, args.lang)
+        except ValueError as error:
+            parser.error(f"emboss rules: {error}")
+
+
+def _one_line(text: str, limit: int = 300) -> str:
+    """A refusal as one line for the terminal: a file's control codes dropped, a file's long words cut short."""
+    text = "".join(character for character in text if character.isprintable())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _keys_markdown(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str:
@@ -320,7 +382,15 @@ def _tell(state: WarState, events: list[Event]) -> None:
             print(line)
 
 
-def _replay(path: str, as_json: bool) -> int:
+def _replay(path: str, as_json: bool, lang: str | None = None) -> int:
+    from . import saves
+
+    try:
+        data = saves.read_json(Path(path))
+    except saves.SaveError:
+        data = None  # the scenario reader says what is wrong with it
+    if saves.is_save(data):
+        return _replay_save(saves.parse(data), as_json, lang)
     scenario = load(path)
     state = scenario.state
     if isinstance(state, BundlesState):
@@ -340,6 +410,52 @@ def _replay(path: str, as_json: bool) -> int:
         if state.result is not None:
             return 0
         events = state.apply(TURN)
+
+
+def _replay_save(saved: Any, as_json: bool, lang: str | None) -> int:
+    """Print a saved game: its events as JSON Lines, or its history as the game said it, in ``lang``."""
+    from . import saves
+
+    lines: list[str] = []
+    if as_json:
+        saves.replay(saved, lambda events, _state: lines.extend(dumps_event(e.to_dict()) for e in events))
+    else:
+        lines = _save_history(saved, lang)
+    for line in lines:
+        print(line)
+    return 0
+
+
+def _save_history(saved: Any, lang: str | None) -> list[str]:
+    """A saved game's history in ``lang`` (default: the game's own), and a last line when it is not finished."""
+    from . import saves
+    from .i18n import Catalog
+
+    lang = lang or (saved.info.lang if saved.info.lang in ("en", "de") else "en")
+    lines = saves.history(saved, lang)
+    if not saved.finished:
+        lines.append(Catalog(lang).text("The game goes on from here: accessible-cards resume continues it."))
+    return lines
+
+
+def _history_markdown(args: argparse.Namespace) -> str:
+    """``emboss history SAVEFILE``: a saved game's history as Markdown, a heading and one paragraph an announcement."""
+    from . import saves
+    from .i18n import Catalog
+    from .ui.app import VARIANT_NAMES
+
+    saved = saves.load(Path(args.name))
+    info = saved.info
+    catalog = Catalog(args.lang)
+    game = catalog.text("War") if info.game == "war" else catalog.text(VARIANT_NAMES.get(info.variant, info.variant))
+    title = catalog.plural(
+        "{game} for {n} player, seed {seed}: the history of a saved game.",
+        "{game} for {n} players, seed {seed}: the history of a saved game.",
+        info.players,
+        game=game,
+        seed=info.seed if info.seed is not None else "-",
+    )
+    return "\n\n".join([f"# {title}", *_save_history(saved, args.lang)]) + "\n"
 
 
 def _replay_bundles(state: BundlesState, moves: Sequence[BundlesMove] | None, as_json: bool) -> list[str]:
@@ -411,7 +527,10 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         parser.error(f"--players: War is for 2 to 4 players, not {args.players}")
     if args.games < 1:
         parser.error(f"--games: at least 1, not {args.games}")
-    figures = simulate_war(args.players, args.games, args.seed, parse_settings(args.set))
+    try:
+        figures = simulate_war(args.players, args.games, args.seed, parse_settings(args.set))
+    except CardsError as error:  # the options, checked before the first game
+        parser.error(f"--set: {error}")
     if args.json:
         print(json.dumps(figures))
     else:

@@ -7,6 +7,7 @@ The format is JSON; ``docs/en/scenarios.md`` describes it. Every problem is a
 from __future__ import annotations
 
 import json
+import stat
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,12 +39,20 @@ def load(path: str | Path) -> Scenario:
     """Read and check a scenario file."""
     file = Path(path)
     try:
-        size = file.stat().st_size
+        info = file.stat()
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError
+        if not stat.S_ISREG(info.st_mode):  # a pipe or a device would never end
+            raise ScenarioError(
+                "error-scenario-not-file", f"{file}: a device or a pipe, not a scenario file", path=str(file)
+            )
+        with file.open("rb") as opened:
+            raw = opened.read(MAX_BYTES + 1)  # at most this much, even when the size said is 0 (as in /proc)
+        size = max(info.st_size, len(raw))
         if size > MAX_BYTES:
             raise ScenarioError(
                 "error-scenario-size", f"{file}: too large ({size} bytes; at most {MAX_BYTES})", path=str(file)
             )
-        raw = file.read_bytes()
     except FileNotFoundError:
         raise ScenarioError("error-scenario-missing", f"{file}: no such file", path=str(file)) from None
     except IsADirectoryError:
@@ -67,6 +76,10 @@ def load(path: str | Path) -> Scenario:
             path=str(file),
             line=error.lineno,
             column=error.colno,
+        ) from None
+    except (ValueError, RecursionError):  # a number of thousands of digits, lists nested thousands deep
+        raise ScenarioError(
+            "error-scenario-limits", f"{file}: nested too deeply or holds a number too long", path=str(file)
         ) from None
     return parse(data)
 

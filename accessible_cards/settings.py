@@ -8,6 +8,7 @@ Command-line flags override what the file says.
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 import tomllib
 from collections.abc import Callable, Mapping
@@ -154,22 +155,30 @@ def load(path: Path | None = None) -> Loaded:
     """Read the settings file; a missing file gives the defaults and may be written."""
     path = path or settings_path()
     try:
-        size = path.stat().st_size
+        info = path.stat()
     except FileNotFoundError:
         return Loaded(Settings(), (), True, path)
     except OSError as error:
         return Loaded(Settings(), (_problem("settings-unreadable", path, reason=str(error.strerror)),), False, path)
+    if not stat.S_ISREG(info.st_mode):  # a folder, a pipe or a device would never end or not be read at all
+        return Loaded(Settings(), (_problem("settings-not-file", path),), False, path)
+    try:
+        with path.open("rb") as file:
+            raw = file.read(MAX_BYTES + 1)  # at most this much, even when the size said is 0 (as in /proc)
+    except OSError as error:
+        return Loaded(Settings(), (_problem("settings-unreadable", path, reason=str(error.strerror)),), False, path)
+    size = max(info.st_size, len(raw))
     if size > MAX_BYTES:
         return Loaded(Settings(), (_problem("settings-too-large", path, size=size),), False, path)
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         return Loaded(Settings(), (_problem("settings-encoding", path),), False, path)
-    except OSError as error:
-        return Loaded(Settings(), (_problem("settings-unreadable", path, reason=str(error.strerror)),), False, path)
+    if not text.strip():  # emptied, maybe by a full disk: kept as it is, for the player to look at
+        return Loaded(Settings(), (_problem("settings-empty", path),), False, path)
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
+    except (ValueError, RecursionError) as error:  # TOMLDecodeError, a number too long, nesting too deep
         return Loaded(Settings(), (_problem("settings-syntax", path, reason=str(error)),), False, path)
     settings, problems = from_mapping(data, path)
     return Loaded(settings, problems, not problems, path)
@@ -225,6 +234,8 @@ def from_mapping(data: Mapping[str, Any], path: Path | None = None) -> tuple[Set
 def _problem(msg_id: str, path: Path, **params: Any) -> Problem:
     texts = {
         "settings-unreadable": f"{path}: cannot be read ({params.get('reason')})",
+        "settings-not-file": f"{path}: a folder or a device, not a file",
+        "settings-empty": f"{path}: empty",
         "settings-too-large": f"{path}: too large to be a settings file",
         "settings-encoding": f"{path}: not UTF-8 text",
         "settings-syntax": f"{path}: not valid TOML ({params.get('reason')})",

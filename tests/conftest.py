@@ -9,6 +9,14 @@ import pytest
 from terminal_support import Player
 
 
+@pytest.fixture(autouse=True)
+def data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test saves its games in a data folder of its own (the programs it starts inherit it)."""
+    folder = tmp_path / "data"
+    monkeypatch.setenv("ACCESSIBLE_CARDS_DATA_DIR", str(folder))
+    return folder
+
+
 @pytest.fixture
 def config(tmp_path: Path) -> Path:
     """A settings folder of the test's own (it does not exist until the program writes it)."""

@@ -35,10 +35,17 @@ KEYS = {
 COLUMNS, ROWS = 300, 40
 
 
+CLEAR_SCROLLBACK = "\x1b[3J"
+"""What the program writes, after clearing the screen, to clear the scrollback too."""
+
+
 class Player:
     """A person at the keyboard of a real terminal running the program."""
 
-    def __init__(self, args: list[str], config: Path, env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, args: list[str], config: Path, env: dict[str, str] | None = None, prefix: list[str] | None = None
+    ) -> None:
+        """``prefix`` runs the program through another command (e.g. ``setpriv`` to play as another user)."""
         environment = dict(os.environ)
         environment.update(
             {
@@ -54,9 +61,10 @@ class Player:
         self.screen = pyte.HistoryScreen(COLUMNS, ROWS, history=5000)
         self.screen.set_mode(pyte.modes.LNM)
         self.stream = pyte.Stream(self.screen)
+        command = [*(prefix or []), sys.executable, "-m", "accessible_cards", *args]
         self.child = pexpect.spawn(
-            sys.executable,
-            ["-m", "accessible_cards", *args],
+            command[0],
+            command[1:],
             env=environment,
             dimensions=(ROWS, COLUMNS),
             encoding="utf-8",
@@ -76,7 +84,13 @@ class Player:
             except pexpect.EOF:
                 return
             self.raw += data
-            self.stream.feed(data)
+            *before_clears, after = data.split(CLEAR_SCROLLBACK)
+            for part in before_clears:
+                # the program cleared the screen and its scrollback (a hot-seat hand-over): so does this one
+                self.stream.feed(part + CLEAR_SCROLLBACK)
+                self.screen.history.top.clear()
+                self.mark = 0
+            self.stream.feed(after)
 
     def lines(self) -> list[str]:
         """Every non-empty line, scrollback first."""

@@ -215,6 +215,22 @@ def test_keys_without_a_display() -> None:
         output.close()
 
 
+def test_a_hand_over_forgets_every_earlier_line() -> None:
+    """Hot seat: after forget() the line-up key cannot reach the last person's hand."""
+    output = BrailleDisplayOutput(lambda n, a: None, lambda _: None, host=":98", retry_seconds=1)
+    try:
+        output.say(Utterance("x", "Your turn: 7H KC 2D", kind="turn"))
+        output.forget()
+        handover = Utterance("x", "P2 to the keyboard", kind="handoff")
+        output.say(handover)
+        for _ in range(3):
+            output.handle_key("lnup")
+        shown = output.current()
+        assert shown is not None and shown.text == handover.braille
+    finally:
+        output.close()
+
+
 def test_hand_positions_and_typed_chars() -> None:
     """Only hand lines map cells to cards; dot 8 is Enter, dot 7 backspace."""
     assert hand_positions("You win 7H", [0, 1, 2], "battle") == (None, None, None)

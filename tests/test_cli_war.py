@@ -194,7 +194,12 @@ def test_simulate_options_reach_the_games() -> None:
     ],
 )
 def test_simulate_refuses_bad_settings_in_one_line(setting: str, words: list[str]) -> None:
-    assert_refused(run("simulate", "war", "--games", "5", "--set", setting, "--json"), *words)
+    """A bad ``--set`` is a usage error: exit 2, the usage, then one line naming the problem."""
+    done = run("simulate", "war", "--games", "5", "--set", setting, "--json")
+    assert done.returncode == 2 and done.stdout == "" and "Traceback" not in done.stderr
+    assert done.stderr.startswith("usage: ")
+    for word in words:
+        assert word in done.stderr.splitlines()[-1]
 
 
 @pytest.mark.parametrize(

@@ -96,7 +96,8 @@ def test_quit_asks_first(players: list[Player], config: Path) -> None:
     player.wait_for(r"Press Enter to turn up")
     player.new_lines()
     player.press("q")
-    assert player.new_lines() == ["Quit the game? It is not saved. 1: No, go on. 2: Yes, quit."]
+    question = "Quit the game? It is saved: Resume game goes on with it. 1: No, go on. 2: Yes, quit."
+    assert player.new_lines() == [question]
     player.press("enter")
     assert player.new_lines() == ["Back in the game."]
     player.press("q", "2")

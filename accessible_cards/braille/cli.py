@@ -73,9 +73,13 @@ def add_emboss_parser(subparsers: Any) -> argparse.ArgumentParser:
         "emboss", help="write BRF for an embosser (and a print twin .txt): emboss rules GAME --output FILE.brf"
     )
     parser.add_argument(
-        "what", choices=["rules", "keys"], help="what to emboss: rules or keys (the keyboard reference)"
+        "what",
+        choices=["rules", "keys", "history"],
+        help="what to emboss: rules or keys (the keyboard reference) of a game, or the history of a saved game",
     )
-    parser.add_argument("name", metavar="GAME", help="war, bundles or a bundles preset")
+    parser.add_argument(
+        "name", metavar="GAME|SAVEFILE", help="war, bundles or a bundles preset; for history, a saved game's file"
+    )
     parser.add_argument("--output", "-o", required=True, metavar="FILE.brf", help="the BRF file to write")
     parser.add_argument("--lang", choices=["en", "de"], default="en", help="the language (en, de)")
     parser.add_argument("--table", choices=_TABLE_CHOICES, default=None, help="the braille table (grade)")
@@ -134,13 +138,25 @@ def braille_report() -> list[tuple[str, bool, str, str]]:
     host = os.environ.get("BRLAPI_HOST")
     try:
         connection = brlapi.Connection(*([host.encode()] if host else []))
-        columns, _rows = connection.displaySize
-        driver = connection.driverName
+        columns, lines = connection.displaySize
+        driver = connection.driverName  # bytes, from the binding
         connection.closeConnection()
-        rows.append(("BRLTTY", True, f"display {driver!s}, {columns} cells", ""))
     except Exception as error:  # brlapi.ConnectionError: BRLTTY not running or no display
         reason = " ".join(str(error).split())
         rows.append(("BRLTTY", False, f"no braille display reachable ({reason})", "start brltty with your display"))
+        return rows
+    name = driver.decode("utf-8", "replace") if isinstance(driver, bytes) else str(driver)
+    if name == "NoBraille" or columns * lines == 0:
+        rows.append(
+            (
+                "BRLTTY",
+                False,
+                f"BRLTTY runs but has no braille display (driver {name})",
+                "plug in and switch on the display; if BRLTTY does not find it, name its driver in /etc/brltty.conf",
+            )
+        )
+    else:
+        rows.append(("BRLTTY", True, f"display {name}, {columns} cells", ""))
     return rows
 
 

@@ -1,14 +1,17 @@
 """Braille outputs: a refreshable display through BRLTTY's BrlAPI, and Unicode braille lines in the terminal.
 
 :class:`BrailleDisplayOutput` owns one background thread that does every
-BrlAPI call: it connects (retrying every few seconds when BRLTTY is missing or
-the connection drops, reporting the problem once), writes the newest
-announcement's cells with ``writeDots`` (liblouis' cells, so contracted braille
-reaches the display), and reads keys with a short timeout so the game never
-waits on it. Panning keys scroll a long line, line keys step through earlier
-announcements, a routing key over a card of a hand line selects that card and
-a second press plays it, and a braille keyboard's typed line is delivered as a
-command. The UI receives all of this through ``on_command(name, number)``.
+BrlAPI call: it connects, writes the newest announcement's cells with
+``writeDots`` (liblouis' cells, so contracted braille reaches the display), and
+reads keys with a short timeout so the game never waits on it. When BRLTTY is
+missing or stops, or the display is unplugged or switched off, it says so once
+and keeps every announcement; it connects again every few seconds (BRLTTY) or
+watches BRLTTY's "device online" parameter (the display), and once the display
+is back it says so once and shows the newest announcement again. Panning
+keys scroll a long line, line keys step through earlier announcements, a
+routing key over a card of a hand line selects that card and a second press
+plays it, and a braille keyboard's typed line is delivered as a command. The
+UI receives all of this through ``on_command(name, number)``.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import contextlib
 import os
 import re
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -30,9 +34,26 @@ from .schemes import LETTER_DOTS
 
 DEFAULT_WIDTH: Final = 40
 HAND_KINDS: Final = frozenset({"review.hand", "turn"})
+"""Utterance kinds whose braille line lists the listener's hand, card by card, in hand order."""
 SELECTED_KIND: Final = "review.card"
 """The line said when a card is selected ("3: 7H"): routing over its card plays that position."""
-"""Utterance kinds whose braille line lists the listener's hand, card by card, in hand order."""
+STATUS_KIND: Final = "status.braille"
+"""The UI's news about the display itself: said and written, but not shown on the display it is about,
+which keeps the newest announcement (so that it shows it again when it comes back)."""
+
+NO_BRLAPI: Final = (
+    "No braille display: BrlAPI is not installed. Install the Debian packages brltty and python3-brlapi, "
+    "then run make setup."
+)
+UNREACHABLE: Final = "No braille display: cannot reach BRLTTY ({error}). Trying again."
+NO_DISPLAY: Final = "No braille display: BRLTTY runs but has no display. Waiting for one."
+LOST: Final = "The braille display connection was lost ({error}). Trying again."
+GONE: Final = "The braille display is gone (unplugged or switched off). Waiting for it."
+BACK: Final = "Braille display connected."
+"""``on_status`` messages, in English with the cause in brackets; the UI says them in the player's language."""
+ONLINE_SECONDS: Final = 0.5  # how often a connected display is asked whether it is still there
+_IGNORED_COMMANDS: Final = ("KEY_CMD_RESTARTBRL", "KEY_CMD_RESTARTSPEECH")
+"""BRLTTY's own commands left to BRLTTY: it restarts its braille driver when a display is unplugged."""
 
 _CARD_TOKEN: Final = re.compile(r"(?<![\w])([A2-9TJQK][SHDC])(?![\w])")
 _DOTS_LETTER: Final = {sum(1 << (int(d) - 1) for d in dots): letter for letter, dots in LETTER_DOTS.items()}
@@ -156,8 +177,11 @@ class BrailleDisplayOutput:
     ``on_command(name, argument)`` receives ``("select", n)`` and then ``("play_position", n)`` from
     routing keys over card ``n`` of a hand line, and ``("typed", text)`` when a line typed on the
     braille keyboard ends with Enter. It is called on the display's thread: the UI hands it on to
-    its own loop. ``on_status(message)`` says, once per problem, that the display is missing or lost
-    (and when it is back). ``host``/``auth`` default to ``BRLAPI_HOST``/``BRLAPI_AUTH``.
+    its own loop. ``on_status(message)`` says once that the display is missing or lost, whatever
+    happens while it stays away (BRLTTY stopped, then the display unplugged too), and once that it is
+    back (one of the messages above: :data:`UNREACHABLE`, :data:`LOST`, :data:`GONE`, :data:`BACK` ...).
+    ``retry_seconds`` is the wait between tries to reach BRLTTY. ``host``/``auth`` default to
+    ``BRLAPI_HOST``/``BRLAPI_AUTH``.
     """
 
     name = "braille-display"
@@ -195,7 +219,8 @@ class BrailleDisplayOutput:
         self._dirty = False
         self._selected: int | None = None
         self._typed: list[str] = []
-        self._reported: str | None = None
+        self._reported: str | None = None  # the reason given once liblouis is missing
+        self._away = False  # the display is missing and the player has been told; cleared when it is back
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="braille-display", daemon=True)
         self._thread.start()
@@ -206,7 +231,13 @@ class BrailleDisplayOutput:
     # -- Output ---------------------------------------------------------------------
 
     def say(self, utterance: Utterance) -> None:
-        """Show the utterance's braille line (it replaces what is shown); never blocks on the display."""
+        """Show the utterance's braille line (it replaces what is shown); never blocks on the display.
+
+        News about the display itself (kind :data:`STATUS_KIND`) is not shown: the display keeps the
+        newest announcement, and shows it again when it comes back.
+        """
+        if utterance.kind == STATUS_KIND:
+            return
         line = make_line(utterance, self.lang, self.grade, self.deck, self.scheme)
         if line is None:
             line = Line(utterance.braille, "", ())
@@ -221,6 +252,15 @@ class BrailleDisplayOutput:
 
     def interrupt(self) -> None:
         """A display keeps showing the last line; nothing to stop."""
+
+    def forget(self) -> None:
+        """Drop every earlier line (a hand-over in hot-seat play): line-up keys cannot reach them any more."""
+        with self._lock:
+            self._lines.clear()
+            self._shown = -1
+            self._offset = 0
+            self._selected = None
+            self._dirty = True
 
     def close(self) -> None:
         """Stop the key thread and close the connection."""
@@ -293,32 +333,48 @@ class BrailleDisplayOutput:
     # -- the BrlAPI thread ---------------------------------------------------------
 
     def _report(self, message: str) -> None:
+        """Say ``message`` (liblouis missing) once."""
         if self._reported == message:
             return
         self._reported = message
         if self.on_status is not None:
             self.on_status(message)
 
+    def _gone(self, message: str) -> None:
+        """The display is not there: say so the first time only, until it is back."""
+        self.connected.clear()
+        if self._away:
+            return
+        self._away = True
+        if self.on_status is not None:
+            self.on_status(message)
+
+    def _back(self) -> None:
+        """The display is there (again): show the newest announcement; after an absence, say so once."""
+        with self._lock:
+            self._dirty = True
+        self.connected.set()
+        if self._away:
+            self._away = False
+            if self.on_status is not None:
+                self.on_status(BACK)
+
     def _run(self) -> None:
         brlapi = _load_brlapi()
         if brlapi is None:
-            self._report(
-                "No braille display: BrlAPI is not installed. Install the Debian packages brltty and "
-                "python3-brlapi, then run make setup."
-            )
+            self._gone(NO_BRLAPI)
             return
         while not self._stop.is_set():
             try:
                 connection = self._connect(brlapi)
             except Exception as error:  # brlapi.ConnectionError and OSError alike
-                self._report(f"No braille display: cannot reach BRLTTY ({error}). Trying again.")
+                self._gone(UNREACHABLE.format(error=_plain(error)))
                 self._stop.wait(self.retry_seconds)
                 continue
             try:
                 self._serve(brlapi, connection)
-            except Exception as error:  # the connection dropped
-                self.connected.clear()
-                self._report(f"The braille display connection was lost ({error}). Trying again.")
+            except Exception as error:  # the connection dropped: BRLTTY stopped
+                self._gone(LOST.format(error=_plain(error)))
                 self._stop.wait(self.retry_seconds)
             finally:
                 self.connected.clear()
@@ -331,28 +387,63 @@ class BrailleDisplayOutput:
             args.append(self.host.encode())
             if self.auth is not None:
                 args.append(self.auth.encode())
-        connection = brlapi.Connection(*args)
-        connection.enterTtyModeWithPath([])
-        connection.acceptAllKeys()
-        columns, _rows = connection.displaySize
-        self.width = int(columns) or DEFAULT_WIDTH
-        if self._reported is not None:
-            self._reported = None
-            if self.on_status is not None:
-                self.on_status("Braille display connected.")
-        self.connected.set()
-        with self._lock:
-            self._dirty = True
-        return connection
+        return brlapi.Connection(*args)
+
+    def _present(self, brlapi: ModuleType, connection: Any) -> bool:
+        """Whether BRLTTY has a display now: online, with cells, and not its "no braille" driver.
+
+        BRLTTY 6.1 and later say "online" through a parameter; before that only the size tells.
+        """
+        if hasattr(brlapi, "PARAM_DEVICE_ONLINE"):
+            flags = brlapi.PARAMF_GLOBAL
+            try:
+                online = bool(connection.getParameter(brlapi.PARAM_DEVICE_ONLINE, 0, flags))
+                driver = str(connection.getParameter(brlapi.PARAM_DRIVER_NAME, 0, flags))
+            except brlapi.OperationError:
+                connection.displaySize  # noqa: B018  (raises when the connection itself is gone)
+            else:
+                if not online or driver == "NoBraille":
+                    return False
+        columns, rows = connection.displaySize
+        return int(columns) * int(rows) > 0 and _text(connection.driverName) != "NoBraille"
 
     def _serve(self, brlapi: ModuleType, connection: Any) -> None:
+        """Show lines and read keys until the connection drops (an exception) or the output closes.
+
+        A client that takes the terminal before the display is there loses its connection when the
+        display comes, so a missing display is waited for first. One that goes away later is watched
+        for while the terminal is kept: BRLTTY shows the client's cells again when it is back.
+        """
+        while not self._present(brlapi, connection):
+            self._gone(NO_DISPLAY)
+            if self._stop.wait(ONLINE_SECONDS):
+                return
+        connection.enterTtyModeWithPath([])
+        connection.acceptAllKeys()
+        ignored = [brlapi.KEY_TYPE_CMD | getattr(brlapi, name) for name in _IGNORED_COMMANDS if hasattr(brlapi, name)]
+        connection.ignoreKeys(brlapi.rangeType_command, ignored)
+        here = False
+        checked = 0.0
         while not self._stop.is_set():
+            if time.monotonic() - checked >= ONLINE_SECONDS:
+                checked = time.monotonic()
+                present = self._present(brlapi, connection)
+                if present and not here:
+                    columns, _rows = connection.displaySize
+                    self.width = int(columns) or DEFAULT_WIDTH
+                    self._back()
+                elif here and not present:
+                    self._gone(GONE)
+                here = present
             with self._lock:
-                dirty, self._dirty = self._dirty, False
+                dirty = self._dirty and here
+                if dirty:
+                    self._dirty = False
                 line = self._lines[self._shown] if self._lines else None
+                offset = self._offset
             if dirty:
                 if line is not None and not line.cells and line.text:
-                    connection.writeText(line.text[self._offset : self._offset + self.width])
+                    connection.writeText(line.text[offset : offset + self.width])
                 else:
                     connection.writeDots(louis.to_dots(self.window()))
             code = connection.readKeyWithTimeout(50)
@@ -382,3 +473,13 @@ class BrailleDisplayOutput:
                 self.handle_typed("\b")
             elif (symbol & ~0xFFFFFF) == brlapi.KEY_SYM_UNICODE or symbol < 0x100:
                 self.handle_typed(chr(symbol & 0xFFFFFF))
+
+
+def _text(value: object) -> str:
+    """A BrlAPI string, which the binding gives as bytes, as text."""
+    return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
+
+
+def _plain(error: BaseException) -> str:
+    """An error's message on one line (BrlAPI's span several)."""
+    return " ".join(str(error).split()) or type(error).__name__

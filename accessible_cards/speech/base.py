@@ -5,7 +5,10 @@ stops within 100 ms on :meth:`Engine.stop` and drops what is queued, and takes
 rate (words per minute), pitch (0-100), volume (0-100) and a voice for the
 game language ("en" or "de"). An engine that dies in the middle of a game
 calls its ``on_failure`` callback once, with a plain-words reason and the
-texts it had not yet spoken, so that the caller can hand them on.
+texts it had not yet spoken, so that the caller can hand them on. Its
+``crashed`` flag then says whether it went away (a process killed, a
+connection dropped), so that opening it again may well work, or cannot work
+as it is (no sound output, a program missing).
 """
 
 from __future__ import annotations
@@ -35,6 +38,10 @@ class EngineError(RuntimeError):
     """An engine could not be started; the message says why, in plain words."""
 
 
+class EngineCrash(EngineError):
+    """An engine that worked went away (its process was killed, its connection dropped): worth opening again."""
+
+
 def clamp(value: int, low: int, high: int) -> int:
     """``value`` held between ``low`` and ``high``."""
     return max(low, min(high, value))
@@ -61,6 +68,7 @@ class Engine:
         self.volume = DEFAULT_VOLUME
         self.on_failure = on_failure
         self.failure: str | None = None  # the reason, once the engine has died
+        self.crashed = False  # it died by going away, not by being unable to work: opening it again may work
         self._failure_lock = threading.Lock()
 
     def __repr__(self) -> str:
@@ -120,12 +128,16 @@ class Engine:
     def _apply(self) -> None:
         """Pass the current settings to the synthesizer (engines that keep settings per call need nothing)."""
 
-    def _fail(self, reason: str, unspoken: list[str]) -> None:
-        """Record that the engine died and tell ``on_failure`` once, with the texts it did not speak."""
+    def _fail(self, reason: str, unspoken: list[str], *, crashed: bool = False) -> None:
+        """Record that the engine died and tell ``on_failure`` once, with the texts it did not speak.
+
+        ``crashed``: it went away (killed, disconnected) rather than being unable to work.
+        """
         with self._failure_lock:
             if self.failure is not None:
                 return
             self.failure = reason
+            self.crashed = crashed
         if self.on_failure is not None:
             self.on_failure(reason, unspoken)
 
@@ -198,13 +210,13 @@ class QueuedEngine(Engine):
                     self._queue.clear()
                     self._current = None
                     self._closed = True
-                self._fail(str(error), unspoken)
+                self._fail(str(error), unspoken, crashed=isinstance(error, EngineCrash))
                 return
             with self._cond:
                 self._current = None
 
     def _play(self, text: str, generation: int) -> None:
-        """Speak ``text`` and return when it has been spoken or cut."""
+        """Speak ``text`` and return when it has been spoken or cut (:class:`EngineCrash` when killed)."""
         raise EngineError(f"{self.name} cannot play")
 
     def _cut(self) -> None:

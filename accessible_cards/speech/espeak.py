@@ -8,7 +8,7 @@ import threading
 from collections.abc import Sequence
 from typing import Any
 
-from .base import EngineError, FailureCallback, QueuedEngine, espeak_voice, terminate_process
+from .base import EngineCrash, EngineError, FailureCallback, QueuedEngine, espeak_voice, terminate_process
 
 
 class EspeakEngine(QueuedEngine):
@@ -84,11 +84,16 @@ class EspeakEngine(QueuedEngine):
             self._processes = processes
         if self._was_cut(generation):
             self._cut()
-        codes = [process.wait() for process in processes]
+        code = processes[0].wait()
+        killed = code < 0 and not self._was_cut(generation)
+        for player in processes[1:]:
+            if killed:  # the rest of a sentence cut off by a crash is said again from its start: stop its sound
+                terminate_process(player)
+            player.wait()
         with self._process_lock:
             self._processes = []
-        if codes[0] < 0 and not self._was_cut(generation):
-            raise EngineError(f"espeak-ng stopped unexpectedly (signal {-codes[0]})")
+        if killed:
+            raise EngineCrash(f"espeak-ng stopped unexpectedly (signal {-code})")
 
     def _cut(self) -> None:
         with self._process_lock:

@@ -102,6 +102,7 @@ def start_headless_speechd(folder: Path, timeout: float = 10.0, *, audio: str = 
     log.mkdir(exist_ok=True)
     env = dict(os.environ, HOME=str(home), XDG_RUNTIME_DIR=str(folder), XDG_CONFIG_HOME=str(home / ".config"))
     sock = folder / "speechd.sock"
+    sock.unlink(missing_ok=True)  # left behind by a server that was killed: waiting for it would mean nothing
     process = subprocess.Popen(
         [executable, "-s", "-C", str(config), "-S", str(sock), "-c", "unix_socket", "-L", str(log), "-t", "60"],
         stdin=subprocess.DEVNULL,

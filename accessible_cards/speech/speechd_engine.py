@@ -1,4 +1,12 @@
-"""The desktop's speech service, speech-dispatcher, through ``speechd.SSIPClient``."""
+"""The desktop's speech service, speech-dispatcher, through ``speechd.SSIPClient``.
+
+Three ways it can die in the middle of a game are told apart, because only
+one is worth a retry: the server goes away (killed, crashed: the connection
+closes, seen within 0.2 seconds even while nothing is said), the server's
+synthesizer module dies (speech-dispatcher then drops the text it was
+speaking and goes on with its silent fallback module), and a server that
+takes texts but never finishes one (no sound output).
+"""
 
 from __future__ import annotations
 
@@ -12,9 +20,15 @@ from typing import Any
 
 from .base import DEFAULT_RATE, MAX_RATE, MIN_RATE, Engine, EngineError, FailureCallback, clamp
 
+WATCH_SECONDS = 0.2  # how often the watchdog looks at the connection and at the text playing
+
 
 class _Answerless(Exception):
     """speech-dispatcher took a command and did not answer in time."""
+
+
+class _ModuleDied(Exception):
+    """speech-dispatcher dropped a text it had begun: its synthesizer module died."""
 
 
 class _CommandThread:
@@ -68,7 +82,9 @@ class SpeechDispatcherEngine(Engine):
     "important"; the rest at "message". A server that takes texts but never
     finishes one (no sound output) counts as failed after ``stall_grace``
     seconds plus the text's own length; one that stops answering, after
-    ``command_timeout`` seconds.
+    ``command_timeout`` seconds. A server that goes away or stops answering
+    counts as crashed (:attr:`~Engine.crashed`: connecting again may work); a
+    dead synthesizer module or a silent server does not.
     """
 
     name = "speech-dispatcher"
@@ -97,6 +113,8 @@ class SpeechDispatcherEngine(Engine):
         self._lock = threading.Lock()  # the message ids below; never held while waiting for the server
         self._pending: dict[int, str] = {}  # message id -> text, until END or CANCEL
         self._finished: set[int] = set()  # END/CANCEL that arrived before speak() returned the id
+        self._begun: set[int] = set()  # messages whose BEGIN has come and whose END or CANCEL has not
+        self._dropped: list[str] = []  # texts begun and never ended while a later one ended: the module died
         self.events: deque[tuple[float, int, str]] = deque(maxlen=1000)  # (monotonic time, message id, kind)
         self.stall_grace = stall_grace
         self._progress = time.monotonic()  # the last event, or when the queue last filled
@@ -152,8 +170,21 @@ class SpeechDispatcherEngine(Engine):
         with self._lock:
             self.events.append((time.monotonic(), msg_id, kind))
             self._progress = time.monotonic()
-            if kind in ("end", "cancel") and self._pending.pop(msg_id, None) is None:
-                self._finished.add(msg_id)
+            if kind == "begin":
+                self._begun.add(msg_id)
+            text = None
+            if kind in ("end", "cancel"):
+                self._begun.discard(msg_id)
+                text = self._pending.pop(msg_id, None)
+                if text is None:
+                    self._finished.add(msg_id)
+            earlier = [i for i in self._pending if i < msg_id and i in self._begun] if kind == "end" else []
+            if earlier:
+                # texts are spoken in order: an earlier one begun and never ended was dropped by the server, as
+                # when its synthesizer module dies mid-text; this one then went to the server's silent fallback
+                # module. Both are handed on (by the watchdog, off this thread).
+                self._dropped += [self._pending.pop(i) for i in earlier] + ([text] if text is not None else [])
+                self._begun.difference_update(earlier)
         for listener in list(self._event_listeners):
             listener(msg_id, kind)
 
@@ -171,6 +202,7 @@ class SpeechDispatcherEngine(Engine):
                     self._call(self._client.cancel)
                     with self._lock:
                         self._pending.clear()
+                        self._begun.clear()
                 priority = speechd.Priority.IMPORTANT if urgent else speechd.Priority.MESSAGE
                 self._call(lambda: self._client.set_priority(priority))
                 result = self._call(lambda: self._client.speak(text))
@@ -195,6 +227,7 @@ class SpeechDispatcherEngine(Engine):
                 self._call(self._client.cancel)
             with self._lock:
                 self._pending.clear()
+                self._begun.clear()
         except Exception as error:
             self._died(error, [])
 
@@ -220,36 +253,64 @@ class SpeechDispatcherEngine(Engine):
         """Run one SSIP command, waiting ``command_timeout`` seconds at most for the answer."""
         return self._commands.call(job, self.command_timeout)
 
-    def _watch(self) -> None:
-        """Declare the engine dead when the text playing never ends: the server takes texts but makes no sound.
+    def _connection_alive(self) -> bool:
+        """False once speechd's reader thread has ended: the server closed the connection (killed or crashed)."""
+        reader = getattr(getattr(self._client, "_conn", None), "_communication_thread", None)
+        return not isinstance(reader, threading.Thread) or reader.is_alive()
 
-        That happens when speech-dispatcher has no working audio output (no
-        sound card, a broken sound server): it answers, says BEGIN, and never
-        END. A text may take ``stall_grace`` seconds plus its own length at
-        about 12 characters a second (at the default rate) before that counts.
+    def _watch(self) -> None:
+        """Every 0.2 seconds: is the server still there, did it drop a text, does the text playing ever end?
+
+        A server killed or crashed closes the connection and speechd's reader
+        thread ends: the engine has crashed, even while nothing is being said.
+        A text begun and never ended while a later one ended was dropped: the
+        server's synthesizer module died (speech-dispatcher then goes on with
+        its silent fallback module). A server with no working audio output (no
+        sound card, a broken sound server) answers, says BEGIN, and never END;
+        a text may take ``stall_grace`` seconds plus its own length at about 12
+        characters a second (at the default rate) before that counts.
         """
-        while not self._closing.wait(0.2):
+        while not self._closing.wait(WATCH_SECONDS):
+            if self.failure is not None:
+                return
+            if not self._connection_alive():
+                if not self._closing.is_set():
+                    self._died(ConnectionError("speech-dispatcher closed the connection"), [])
+                return
             with self._lock:
+                dropped, self._dropped = self._dropped, []
                 oldest = next(iter(self._pending.values()), None)
                 since = time.monotonic() - self._progress
-            if oldest is None or self.failure is not None:
+            if dropped:
+                self._died(_ModuleDied("synthesizer stopped in the middle of a text"), [], first=dropped)
+                return
+            if oldest is None:
                 continue
             allowed = self.stall_grace + len(oldest) / 12 * (DEFAULT_RATE / self.rate)
             if since > allowed:
                 self._died(EngineError(f"no end of speech after {since:.0f} seconds; is there a sound output?"), [])
                 return
 
-    def _died(self, error: BaseException, texts: list[str]) -> None:
+    def _died(self, error: BaseException, texts: list[str], *, first: list[str] | None = None) -> None:
+        """Close the connection and report the failure once, with every text not spoken, oldest first.
+
+        ``first``: texts older than those still pending; ``texts``: newer ones (the text being handed over).
+        """
         with self._lock:
-            unspoken = list(self._pending.values()) + [t for t in texts if t not in self._pending.values()]
+            pending = list(self._pending.values())
+            unspoken = (first or []) + pending + [t for t in texts if t not in pending]
             self._pending.clear()
+            self._begun.clear()
         self._close_client()
-        if isinstance(error, EngineError):
+        if isinstance(error, _ModuleDied):
+            self._fail(f"speech-dispatcher's {error}", unspoken)
+        elif isinstance(error, EngineError):
             self._fail(f"it takes texts but makes no sound ({error})", unspoken)
         elif isinstance(error, _Answerless):
-            self._fail(f"speech-dispatcher stopped answering ({error})", unspoken)
+            self._fail(f"speech-dispatcher stopped answering ({error})", unspoken, crashed=True)
         else:
-            self._fail(f"the connection to speech-dispatcher was lost ({error or type(error).__name__})", unspoken)
+            reason = f"the connection to speech-dispatcher was lost ({error or type(error).__name__})"
+            self._fail(reason, unspoken, crashed=True)
 
     def _close_client(self) -> None:
         self._closing.set()

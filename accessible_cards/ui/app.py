@@ -7,6 +7,7 @@ everywhere. Every line the program writes goes through ``say`` (a remark) or
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import random
 import re
@@ -68,6 +69,7 @@ class App:
         self.stack: list[Screen] = []
         self.last_said: Utterance | None = None
         self.running = True
+        self.muted = False  # while a saved game is replayed, nothing is said
         self.startup_notes: list[str] = []
         terminal.unknown = self._unknown
         terminal.status = self._status
@@ -88,6 +90,8 @@ class App:
 
     def say(self, text: str | Utterance) -> None:
         """Present a remark or an announcement: a terminal line, and every output; R repeats it."""
+        if self.muted:
+            return
         utterance = text if isinstance(text, Utterance) else Utterance(text, text)
         self.last_said = utterance
         self.terminal.line(utterance.speech)
@@ -98,25 +102,45 @@ class App:
         """Present a game announcement."""
         self.say(utterance)
 
+    def forget(self) -> None:
+        """Hand-over in hot-seat play: the screen, the braille display's earlier lines and R forget what was said."""
+        self.last_said = None
+        self.terminal.clear()
+        for output in self.outputs:
+            forget = getattr(output, "forget", None)
+            if forget is not None:
+                forget()
+
     def refuse(self, reason: str) -> None:
         """One short reason; nothing changes."""
         self.say(reason)
 
     def _status(self, text: str) -> None:
-        """A device's news (a braille display lost or found), said in the player's language."""
+        """A device's news (a braille display lost or found, the voice), said in the player's language.
+
+        Braille news goes to the line and to speech but not onto the display it is about (its kind,
+        ``status.braille``, tells the display to keep the newest announcement, to show when it is back).
+        """
         t = self.t
         if "BrlAPI is not installed" in text:
-            self.say(t("No braille display: BRLTTY's BrlAPI is not installed. Run make setup."))
+            said = t("No braille display: BRLTTY's BrlAPI is not installed. Run make setup.")
         elif "cannot reach BRLTTY" in text:
-            self.say(t("No braille display: BRLTTY does not answer. Trying again."))
+            said = t("No braille display: BRLTTY does not answer. Trying again.")
+        elif "BRLTTY runs but has no display" in text:
+            said = t("No braille display: BRLTTY runs, but no display is plugged in. The game waits for one.")
         elif "connection was lost" in text:
-            self.say(t("The braille display connection was lost. Trying again."))
-        elif "connected" in text:
-            self.say(t("Braille display connected."))
+            said = t("The braille display connection was lost. Trying again.")
+        elif "braille display is gone" in text:
+            said = t("The braille display is gone: unplugged or switched off? The game goes on and waits for it.")
+        elif text == "Braille display connected.":
+            said = t("Braille display connected.")
         else:
             self.say(text)
+            return
+        self.say(Utterance(said, said, kind="status.braille"))
 
     def _unknown(self, text: str) -> None:
+        text = "".join(character for character in text if character.isprintable()).strip() or "?key"  # no control codes
         reason = self.stack[-1].waiting_for() if self.stack else None
         if reason:
             self.refuse(reason)
@@ -128,6 +152,42 @@ class App:
             self.refuse(self.t("I do not know the command {text}. Press ? for the keys.", text=text[:40]))
 
     # -- settings -----------------------------------------------------------
+
+    def problem(self, problem: settings_file.Problem) -> str:
+        """A problem of the settings file in the player's language; what the file says is shown short and plain."""
+        t, params = self.t, problem.params
+        path = str(params.get("path", self.loaded.path))
+        key, value = shown(params.get("key", "")), shown(params.get("value", ""))
+        kind = problem.msg_id
+        if kind == "settings-unreadable":
+            return t("{path} cannot be read", path=path)
+        if kind == "settings-not-file":
+            return t("{path} is a folder or a device, not a file", path=path)
+        if kind == "settings-too-large":
+            return t("{path} is too large to be a settings file", path=path)
+        if kind == "settings-encoding":
+            return t("{path} is not UTF-8 text", path=path)
+        if kind == "settings-empty":
+            return t("{path} is empty", path=path)
+        if kind == "settings-syntax":
+            where = re.search(r"line (\d+), column (\d+)", str(params.get("reason", "")))
+            if where is None:
+                return t("{path} is not valid TOML", path=path)
+            return t(
+                "{path} is not valid TOML at line {line}, column {column}", path=path, line=where[1], column=where[2]
+            )
+        if kind == "settings-unknown-key":
+            return t("{path} has a setting this version does not know: {key}", path=path, key=key)
+        if kind == "settings-bad-value":
+            allowed = str(params.get("allowed", ""))
+            with contextlib.suppress(CardsError):  # a value list not in the catalog is said as settings.py has it
+                allowed = t(allowed)
+            return t(
+                "{path}: {key} cannot be {value}; it takes {allowed}", path=path, key=key, value=value, allowed=allowed
+            )
+        if kind == "settings-not-table":
+            return t("{path}: {key} must be a section, written [{key}]", path=path, key=key)
+        return shown(problem.text, 200)
 
     def change_settings(self, **values: Any) -> None:
         """Change settings and keep them (unless the settings file is broken, which is left as it is)."""
@@ -162,6 +222,21 @@ class App:
             return t("Speech: the game speaks with {engine}.", engine=notice.engine)
         if notice.kind == "no-voice":
             return t("Speech: no voice works here, so the game goes on in text alone. Try: accessible-cards doctor.")
+        if notice.kind == "engine-back":
+            return t("Speech is back: the game speaks with {engine} again.", engine=notice.engine)
+        if notice.engine and notice.engine == notice.failed:
+            return t("Speech: {failed} stopped and has started again.", failed=notice.failed)
+        if notice.engine and notice.retrying:
+            return t(
+                "Speech: {failed} stopped working; the game speaks with {engine} until {failed} works again.",
+                failed=notice.failed,
+                engine=notice.engine,
+            )
+        if notice.retrying:
+            return t(
+                "Speech: {failed} stopped working; the game goes on in text alone and tries it again.",
+                failed=notice.failed,
+            )
         if notice.engine:
             return t(
                 "Speech: {failed} stopped working; the game speaks with {engine} now.",
@@ -219,10 +294,15 @@ class App:
 
     # -- running ------------------------------------------------------------
 
-    def run(self, first: GameRequest | None = None) -> int:
-        """Start (first-start language question, problems with the settings file), then read keys until quit."""
+    def run(self, first: GameRequest | None = None, *, resume: bool = False) -> int:
+        """Start (first-start language question, problems with the settings file), then read keys until quit.
+
+        ``resume`` opens the newest unfinished saved game (or says there is none, over the main menu).
+        """
         for problem in self.loaded.problems:
-            self.say(self.t("Settings file problem: {problem}. Using the defaults for it.", problem=problem.text))
+            self.say(
+                self.t("Settings file problem: {problem}. Using the defaults for it.", problem=self.problem(problem))
+            )
         for note in self.startup_notes:
             self.say(note)
         menu = MainMenu(self)
@@ -232,6 +312,11 @@ class App:
         elif first is not None:
             self.stack.append(menu)  # under the game, said when the game ends
             self.push(self.game_screen(first))
+        elif resume:
+            from .saving import resume_saved
+
+            self.stack.append(menu)  # under the game, said when the game ends (or now, with no game to resume)
+            resume_saved(self)
         else:
             self.push(menu)
         while self.running and self.stack:
@@ -298,7 +383,13 @@ class App:
 
     def confirm_quit(self) -> None:
         in_game = any(screen.phase in GAME_PHASES for screen in self.stack)
-        title = self.t("Quit the game? It is not saved.") if in_game else self.t("Quit Accessible Cards?")
+        saved = any(getattr(screen, "saved", False) for screen in self.stack)
+        if saved:
+            title = self.t("Quit the game? It is saved: Resume game goes on with it.")
+        elif in_game:
+            title = self.t("Quit the game? It is not saved.")
+        else:
+            title = self.t("Quit Accessible Cards?")
         self.push(
             ListScreen(
                 self,
@@ -332,6 +423,7 @@ class MainMenu(ListScreen):
         self.items = [
             Item(t("Play War"), lambda: app.push(war_setup(app))),
             Item(t("Play Stealing Bundles or one of its family"), lambda: app.push(bundles_setup(app))),
+            *([Item(t("Resume game"), lambda: resume_game(app))] if has_saved_game() else []),
             Item(t("Settings"), lambda: app.push(settings_screen(app))),
             Item(t("Rules"), lambda: app.push(rules_menu(app))),
             Item(t("Tutorial: learn the keys with one short hand"), lambda: app.push(tutorial_screen(app))),
@@ -350,6 +442,20 @@ class MainMenu(ListScreen):
             self.app.push(rules_menu(self.app))
             return
         super().handle(typed)
+
+
+def has_saved_game() -> bool:
+    """True when an unfinished saved game is there to resume."""
+    from .. import saves
+
+    return saves.latest_unfinished() is not None
+
+
+def resume_game(app: App) -> None:
+    """The newest unfinished saved game, where it stopped (or why it cannot be, over the main menu)."""
+    from .saving import resume_saved
+
+    resume_saved(app)
 
 
 def tutorial_screen(app: App) -> Screen:
@@ -605,6 +711,12 @@ def markdown_sections(text: str) -> list[tuple[str, str]]:
             body.append(line)
     flush()
     return sections
+
+
+def shown(value: Any, limit: int = 40) -> str:
+    """A word from a file as it may be said: no control codes, and cut short."""
+    text = "".join(character for character in str(value) if character.isprintable())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def new_seed(request: GameRequest) -> int:

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import functools
 import time
+from typing import Any
 
-from ..ai import make_player
+from .. import saves
+from ..ai import make_player, show_everyone
 from ..ai.basic import Player
 from ..engine import Event
 from ..games.bundles import BundlesState
@@ -80,7 +82,25 @@ class BundlesScreen(GameScreen):
                 seed=self.seed,
             )
         )
-        self._tell(self.state.start())
+        self.deal()
+
+    def deal(self) -> None:
+        """Deal the cards and save the game (its save starts from the state before the deal)."""
+        level = self.app.settings.bundles_computer
+        computers = [
+            saves.Computer(
+                seat, str(getattr(player, "level", level)), int(getattr(player, "seed", self.seed * 7 + seat))
+            )
+            for seat, player in sorted(self.computers.items())
+        ]
+        self.begin_saving(self.state, self.seed, self.names, computers, self.scripted())
+        events = self.state.start()
+        self.save_game(self.state)
+        self._tell(events)
+
+    def scripted(self) -> list[Any] | None:
+        """A scenario's scripted moves, kept in the save (None: no script)."""
+        return None
 
     def rebuild_narrator(self) -> None:
         self.narrator = self._narrator()
@@ -109,10 +129,7 @@ class BundlesScreen(GameScreen):
             pause = self.app.settings.computer_pause
             if pause > 0:
                 time.sleep(pause)
-            player = self.computers[turn]
-            action = player.choose(state.view(turn), state.legal_actions())
-            self.last_play = []
-            self._tell(state.apply(action))
+            self.computer_move()
         if state.result is not None or self.phase != BUNDLES:
             return
         turn = state.view(0).turn
@@ -122,6 +139,7 @@ class BundlesScreen(GameScreen):
             self.at_keyboard = None
             self.phase = HANDOFF
             self.handoff_to = turn
+            self.app.forget()
             self.app.say(self.narrator.handoff(turn))
             return
         key = (turn, len(self.history))
@@ -130,6 +148,24 @@ class BundlesScreen(GameScreen):
             self.selected = None
             self.app.say(self.narrator.turn(self._view()))
 
+    def computer_move(self, saved: BundlesAction | None = None) -> None:
+        """The computer seat to play chooses and plays; the move is saved.
+
+        Replaying a save, the computer player still chooses (so it sees and draws
+        exactly what it did), and the ``saved`` move is the one played.
+        """
+        state = self.state
+        turn = state.view(0).turn
+        assert turn is not None
+        player = self.computers[turn]
+        action = player.choose(state.view(turn), state.legal_actions())
+        if saved is not None:
+            action = saved
+        self.last_play = []
+        events = state.apply(action)
+        self.moved(saves.Move(action, "computer"), state)  # saved before it is told
+        self._tell(events)
+
     # -- announcing --------------------------------------------------------------
 
     def _tell(self, events: list[Event]) -> None:
@@ -137,6 +173,7 @@ class BundlesScreen(GameScreen):
             self.announce(self.narrator.event(event, self._view()))
             if isinstance(event, GameOver):
                 self._game_over()
+        show_everyone(self.computers, self.state)  # after every play each computer sees its seat's view
 
     # -- keys -----------------------------------------------------------------------
 
@@ -252,7 +289,9 @@ class BundlesScreen(GameScreen):
     def _apply(self, action: BundlesAction) -> None:
         self.selected = None
         self.last_play = []
-        self._tell(self.state.apply(action))
+        events = self.state.apply(action)
+        self.moved(saves.Move(action, "person"), self.state)  # saved before it is told
+        self._tell(events)
 
     def _game_over(self) -> None:
         self.what_next()

@@ -209,7 +209,7 @@ def parse_words(text: str, phase: str, lang: str) -> Typed | None:
     if not words:
         return None
     number: int | None = None
-    if words[-1].isdigit():
+    if words[-1].isdecimal() and len(words[-1]) <= 9:  # not "²" (a digit int() refuses), not 5000 digits
         number = int(words[-1])
         words = words[:-1]
     if not words:

@@ -7,8 +7,11 @@ every game; so does the list after the end (play again, main menu, quit).
 from __future__ import annotations
 
 import dataclasses
-from typing import ClassVar
+from collections.abc import Sequence
+from typing import Any, ClassVar
 
+from .. import saves
+from ..engine import GameState
 from ..narration.narrator import Utterance
 from .app import App, GameRequest, settings_screen
 from .commands import Typed
@@ -44,6 +47,8 @@ class GameScreen(Screen):
         self.history: list[str] = []
         self.last_play: list[str] = []
         self.over = False
+        self.record: saves.Record | None = None
+        self.restoring = False  # a saved game is being replayed: nothing is written
 
     def rebuild_narrator(self) -> None:
         """Make the narrator again (language or verbosity changed)."""
@@ -80,6 +85,85 @@ class GameScreen(Screen):
             app.push(game_menu(app, self.game))
         else:
             super().handle(typed)
+
+    # -- saving -------------------------------------------------------------------
+
+    def begin_saving(
+        self,
+        start: GameState[Any],
+        seed: int,
+        names: Sequence[str],
+        computers: Sequence[saves.Computer] = (),
+        script: Sequence[Any] | None = None,
+    ) -> None:
+        """Open this game's save file, from ``start`` (the state before the deal); a resumed game keeps its own."""
+        if self.record is not None:
+            return
+        request = self.request
+        info = saves.GameInfo(
+            self.game,
+            request.variant,
+            request.players,
+            request.humans,
+            seed,
+            dict(request.options),
+            request.scenario,
+            tuple(names),
+            self.app.lang,
+            tuple(computers),
+        )
+        self.record = saves.open_record(info, start.to_json(), script)
+
+    def moved(self, move: saves.Move, state: GameState[Any], complete: bool = True) -> None:
+        """A move was made: the save keeps it, and the game is saved once the move is ``complete``."""
+        if self.record is None:
+            return
+        self.record.moves.append(move)
+        if complete:
+            self.save_game(state)
+
+    def save_extra(self) -> dict[str, Any]:
+        """What the screen keeps in the save besides the moves."""
+        return {}
+
+    def save_game(self, state: GameState[Any]) -> None:
+        """Write the save; say once when saving fails (the game goes on), and once when it works again."""
+        record = self.record
+        if record is None or self.restoring:
+            return
+        news = record.save(state.to_json(), state.result is not None, self.save_extra())
+        if news is None:
+            return
+        t = self.app.t
+        if news.news == "saved-again":
+            self.app.say(t("The game is saved again."))
+        elif news.kind == "read-only":
+            self.app.say(
+                t(
+                    "The game cannot be saved: the folder {folder} cannot be written. "
+                    "The game goes on, and saving is tried again after every move.",
+                    folder=news.folder,
+                )
+            )
+        elif news.kind == "full":
+            self.app.say(
+                t(
+                    "The game cannot be saved: the disk is full. "
+                    "The game goes on, and saving is tried again after every move."
+                )
+            )
+        else:
+            self.app.say(
+                t(
+                    "The game cannot be saved: {reason}. The game goes on, and saving is tried again after every move.",
+                    reason=news.reason,
+                )
+            )
+
+    @property
+    def saved(self) -> bool:
+        """True while this game is kept in a save file that the last write reached."""
+        return self.record is not None and not self.record.failing
 
     def what_next(self) -> None:
         """After the end: play again (same seats and variant, a new shuffle), the main menu, or quit."""

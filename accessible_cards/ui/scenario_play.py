@@ -27,12 +27,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from .. import saves
 from ..errors import CardsError, ScenarioError
 from ..games.bundles import BundlesState
 from ..games.bundles_rules import VARIANTS, BundlesAction
 from ..games.war import WarState
 from ..scenario import BundlesMove, Scenario, load
-from .app import App, GameRequest
+from .app import App, GameRequest, shown
 from .bundles_screen import BundlesScreen
 from .game_screen import GameScreen
 from .war_screen import WarScreen
@@ -109,10 +110,25 @@ class ScenarioBundlesScreen(BundlesScreen):
             pause = self.app.settings.computer_pause
             if pause > 0:
                 time.sleep(pause)
-            move = self.script.pop(0)
-            self.last_play = []
-            self._tell(state.apply(move.action(state)))
+            self.script_move()
         super().before_input()
+
+    def script_move(self, saved: BundlesAction | None = None) -> None:
+        """The script's next move, for the computer seat to play; the move is saved.
+
+        Replaying a save, the scripted move must be the ``saved`` one (a SaveError otherwise).
+        """
+        state = self.state
+        action = self.script.pop(0).action(state)
+        if saved is not None and action != saved:
+            raise saves.SaveError("error-save-moves", "a scripted move is not the saved one")
+        self.last_play = []
+        events = state.apply(action)
+        self.moved(saves.Move(action, "script"), state)  # saved before it is told
+        self._tell(events)
+
+    def scripted(self) -> list[Any] | None:
+        return self.script
 
     def _apply(self, action: BundlesAction) -> None:
         """The person's play: the script goes on only while the person plays the scripted move."""
@@ -149,17 +165,25 @@ class ScenarioWarScreen(WarScreen):
 Translate = Callable[..., str]
 
 
+_FROM_THE_FILE = ("code", "key", "value", "game", "name", "card", "choice")
+
+
 def scenario_reason(error: CardsError, t: Translate) -> str:
     """Why a scenario file cannot be played, as one sentence in the catalog's language.
 
     ``t`` is a catalog's ``text``. A refusal this does not know is said as the
     error's own English sentence.
     """
-    p: dict[str, Any] = dict(error.params)
+    p: dict[str, Any] = {  # what the file says is said short and plain
+        name: shown(value) if name in _FROM_THE_FILE and isinstance(value, str) else value
+        for name, value in error.params.items()
+    }
     texts: dict[str, Callable[[], str]] = {
         "error-scenario-size": lambda: t("{path}: too large for a scenario file (at most 1 MiB).", **p),
         "error-scenario-missing": lambda: t("{path}: no such file.", **p),
         "error-scenario-folder": lambda: t("{path}: is a folder, not a scenario file.", **p),
+        "error-scenario-not-file": lambda: t("{path}: is a device or a pipe, not a scenario file.", **p),
+        "error-scenario-limits": lambda: t("{path}: nested too deeply, or holds a number too long to read.", **p),
         "error-scenario-unreadable": lambda: t("{path}: cannot be read.", **p),
         "error-scenario-encoding": lambda: t("{path}: not UTF-8 text.", **p),
         "error-scenario-json": lambda: t("{path}: not valid JSON at line {line}, column {column}.", **p),

@@ -10,6 +10,8 @@ sequences at all.
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import os
 import queue
 import sys
@@ -24,11 +26,19 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.application.current import get_app
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.keys import Keys
 
 from .commands import Typed, key_map, parse_words
 
 _NO_CHARACTER = "\x00"
 _PT_KEYS = {"enter": "c-m", "space": " ", "escape": "escape"}
+# Keys that are not characters, which the line editor would otherwise take while nothing is typed:
+# Control-L would clear the screen, Control-R open a search, Control-Z or Control-V insert a control
+# character, Up bring back an earlier typed command. In "keys" input they are keys like any other:
+# refused with a reason. (Enter and Control-J submit the line; the others are not keys.)
+_LINE_EDITOR_KEYS = tuple(
+    key.value for key in Keys if not key.value.startswith("<") and key not in (Keys.ControlM, Keys.ControlJ)
+)
 
 
 class Terminal:
@@ -46,6 +56,8 @@ class Terminal:
         self.stdin = stdin or sys.stdin
         self.stdout = stdout or sys.stdout
         self.interactive = self.stdin.isatty() and self.stdout.isatty()
+        if self.interactive:
+            _hold_keys(self.stdin)
         self._session: PromptSession[object] | None = None
         self._bindings: dict[str, KeyBindings] = {}
         self.unknown: Callable[[str], None] = lambda _text: None
@@ -62,6 +74,12 @@ class Terminal:
         """Write one announcement as a new plain line."""
         self.stdout.write(text + "\n")
         self.stdout.flush()
+
+    def clear(self) -> None:
+        """Clear the screen and its scrollback (a terminal only), so no earlier line can be read back."""
+        if self.interactive:
+            self.stdout.write("\x1b[H\x1b[2J\x1b[3J")
+            self.stdout.flush()
 
     # -- commands from elsewhere (a braille display's thread) ---------------------
 
@@ -125,8 +143,15 @@ class Terminal:
             session = self._session = PromptSession(erase_when_done=True)
             session.app.ttimeoutlen = 0.05
             session.app.timeoutlen = 0.05
+        session.search_buffer.reset()
+        session.app.layout.focus(session.default_buffer)  # a search left open by the last key ends here
         try:
-            result = session.prompt("> ", key_bindings=self._key_bindings(phase))
+            result = session.prompt(
+                "> ",
+                key_bindings=self._key_bindings(phase),
+                # news injected while the prompt was being set up (e.g. a device lost) ends it at once
+                pre_run=lambda: None if self._injected.empty() else _end_prompt(session),
+            )
         except KeyboardInterrupt:
             return Typed("quit")
         except EOFError:
@@ -148,7 +173,7 @@ class Terminal:
         if cached is not None:
             return cached
         bindings = KeyBindings()
-        empty = Condition(lambda: not _current_text())
+        empty = Condition(lambda: not _current_text() and not get_app().layout.is_searching)
         for key, command in key_map(phase).items():
             if key == "enter":
                 continue  # Enter submits the line; an empty line means the phase's Enter command
@@ -166,6 +191,18 @@ class Terminal:
                 bindings.add(pt_key, filter=empty)(handler)
             else:
                 bindings.add(pt_key, eager=True)(handler)
+
+        @bindings.add(Keys.Vt100MouseEvent)
+        @bindings.add("c-l")
+        def ignored(event: KeyPressEvent) -> None:
+            """No mouse (prompt_toolkit's handler stops on a malformed report, ESC [ 8 5 m); no clearing the screen."""
+
+        if self.input_mode == "words":
+
+            @bindings.add("c-d", filter=empty)
+            def end_of_input(event: KeyPressEvent) -> None:
+                event.app.exit(result=Typed("quit"))  # asks first, as in "keys" input; not the end of the input
+
         if self.input_mode == "keys":
 
             @bindings.add("<any>", filter=empty)
@@ -180,11 +217,44 @@ class Terminal:
                 else:
                     event.app.exit(result=_NO_CHARACTER)
 
+            bound = {_PT_KEYS.get(key, key) for key in key_map(phase)}
+            for key in _LINE_EDITOR_KEYS:
+                if key not in bound:
+                    bindings.add(key, filter=empty, eager=True)(unknown)
+
         self._bindings[phase] = bindings
         return bindings
 
 
 _INJECTED = "\x00injected"
+
+
+def _hold_keys(stdin: TextIO) -> Callable[[], None] | None:
+    """Keep the terminal's keys raw for the whole run, not only while a prompt waits (restored at exit).
+
+    Keys pressed while the program is busy (a computer player's pause) then
+    wait for the next prompt: they are not echoed onto the screen as text,
+    Control-C does not end the program unasked, Control-\\ does not kill it,
+    and Control-S does not stop the output. Returns what gives the terminal back (it runs at exit).
+    """
+    try:
+        import termios
+
+        from prompt_toolkit.input.vt100 import raw_mode
+    except ImportError:  # no termios: not a POSIX terminal
+        return None
+    fileno = stdin.fileno()
+    mode = raw_mode(fileno)
+    mode.__enter__()
+
+    def give_back() -> None:
+        """Keys pressed for the game after it ended are dropped, not left for the shell to run as a command."""
+        with contextlib.suppress(termios.error):
+            termios.tcflush(fileno, termios.TCIFLUSH)
+        mode.__exit__()
+
+    atexit.register(give_back)
+    return give_back
 
 
 def _end_prompt(session: PromptSession[object]) -> None:
@@ -196,6 +266,6 @@ def _current_text() -> str:
     return str(get_app().current_buffer.text)
 
 
-def _enter_command(phase: str) -> Typed | None:
+def _enter_command(phase: str) -> Typed | str:
     command = key_map(phase).get("enter")
-    return Typed(command.name) if command else None
+    return Typed(command.name) if command else "?key"  # Enter does nothing here: said so; not the end of input

@@ -6,6 +6,9 @@ which is higher before the result is announced; right answers are counted.
 
 from __future__ import annotations
 
+from typing import Any
+
+from .. import saves
 from ..engine import Event
 from ..games.war import TURN, Battle, GameOver, WarOptions, WarState
 from ..narration.narrator import WarNarrator
@@ -50,10 +53,30 @@ class WarScreen(GameScreen):
                 seed=self.seed,
             )
         )
-        self._tell(self.state.start())
-        self.last_play = []  # the deal is not a play
+        self.deal()
         if app.settings.verbosity != "brief":
             app.say(app.t("Press Enter to turn up the next card. Press ? for the keys."))
+
+    def deal(self) -> None:
+        """Deal the cards and save the game (its save starts from the state before the deal)."""
+        self.begin_saving(self.state, self.seed, self.names)
+        events = self.state.start()
+        self.save_game(self.state)
+        self._tell(events)
+        self.last_play = []  # the deal is not a play
+
+    def turn(self) -> None:
+        """Turn up the next cards: one step, saved before it is told (with the quiz, once it is answered)."""
+        self.last_play = []
+        events = self.state.apply(TURN)
+        if not self.quiz:
+            self.moved(saves.Move(TURN), self.state)
+        self._tell(events)
+        if self.quiz:
+            self.moved(saves.Move(TURN), self.state, complete=self.question is None)
+
+    def save_extra(self) -> dict[str, Any]:
+        return {"quiz": [self.quiz_asked, self.quiz_right]}
 
     def _narrator(self) -> WarNarrator:
         app = self.app
@@ -128,6 +151,7 @@ class WarScreen(GameScreen):
         )
         held, self.held, self.question = self.held, [], None
         self.phase = WAR
+        self.save_game(self.state)  # the step is complete: saved before the rest is told
         view = self.state.view(0)
         for event in held:
             self.announce(self.narrator.event(event, view))
@@ -155,8 +179,7 @@ class WarScreen(GameScreen):
             if self.state.result is not None:
                 app.refuse(app.t("The game is over."))
                 return
-            self.last_play = []
-            self._tell(self.state.apply(TURN))
+            self.turn()
         elif name == "pile":
             app.say(self.narrator.pile(view))
         elif name == "table":

@@ -1,0 +1,704 @@
+"""Saved games: written after every move to the user's data folder, read back to resume or replay them.
+
+A save is one JSON object::
+
+    {"format": "accessible-cards-save", "version": 1, "finished": false,
+     "started": "...", "saved": "...",
+     "game": {"game": "bundles", "variant": "standard", "players": 2, "humans": 1, "seed": 5,
+              "options": {...}, "scenario": null, "names": ["Player 1", "Computer 1"], "lang": "en",
+              "computers": [{"seat": 1, "level": "simple", "seed": 36}]},
+     "start": {...}, "script": null, "moves": [...], "extra": {...}, "current": {...}}
+
+``start`` is the state *before* the deal (``to_json()``: the seed and the random
+source, or a scenario's cards), so dealing again gives the deal's events too.
+``moves`` are the actions taken since, in order: ``"turn"`` for a War step; for
+Stealing Bundles the fields of a ``BundlesAction`` and who chose it (``person``,
+``computer`` or a scenario's ``script``). ``script`` is a scenario's scripted
+moves, ``extra`` what the screen keeps besides (the War quiz's tally), and
+``current`` the state after the last move, as a check: replaying the moves from
+``start`` must reach it exactly, or the file is damaged.
+
+Computer players remember what they saw and draw from their own seeded random
+source, so replaying every move from the start, showing them every view the
+live game showed, rebuilds them exactly; that is done by the game screens
+(``ui``), which replay through their own code. :func:`replay` here plays the
+moves alone, for ``replay`` and ``emboss history``.
+
+Files are written atomically (a temporary file in the same folder, flushed and
+synced, renamed over the old one, then the folder synced), so a save is always
+either the old one or the new one, whenever the program is stopped. A problem
+with a file is a :class:`SaveError` naming what is wrong.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import json
+import os
+import re
+import stat
+import tempfile
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Final
+
+from .engine import Event, GameState
+from .errors import CardsError
+from .games.bundles import BundlesState
+from .games.bundles_rules import BundlesAction
+from .games.war import TURN, WarAction, WarState
+from .i18n import Catalog
+from .narration.narrator import WarNarrator
+from .narration.narrator_bundles import BundlesNarrator
+from .scenario import BundlesMove
+
+FORMAT: Final = "accessible-cards-save"
+VERSION: Final = 1
+MAX_BYTES: Final = 16 * 1024 * 1024
+"""A bigger file is not a save of ours (the longest War game writes about 100 KB)."""
+KEEP: Final = 30
+"""How many game files the saves folder keeps; older ones go when a new game starts."""
+DATA_ENV: Final = "ACCESSIBLE_CARDS_DATA_DIR"
+CHOOSERS: Final = ("person", "computer", "script")
+"""Who chose a Stealing Bundles move: a person at the keyboard, a computer player, a scenario's script."""
+
+_PEEK: Final = 256
+_FINISHED: Final = re.compile(rb'"finished"\s*:\s*(true|false)')
+
+
+class SaveError(CardsError):
+    """A saved game that cannot be read or resumed; ``msg_id`` says why (``error-save-...``)."""
+
+
+# --- where ---------------------------------------------------------------------
+
+
+def data_dir() -> Path:
+    """The user's data folder: ``ACCESSIBLE_CARDS_DATA_DIR``, else the platform's (platformdirs)."""
+    given = os.environ.get(DATA_ENV)
+    if given:
+        return Path(given)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("accessible-cards", appauthor=False))
+
+
+def saves_dir() -> Path:
+    """The folder of the saved games."""
+    return data_dir() / "saves"
+
+
+def new_path(game: str, folder: Path | None = None, when: datetime | None = None) -> Path:
+    """A fresh file name for a new game: its start time and game, ``2025-03-01-161502-war.json``."""
+    folder = folder or saves_dir()
+    stamp = (when or datetime.now()).strftime("%Y-%m-%d-%H%M%S")
+    path = folder / f"{stamp}-{game}.json"
+    number = 2
+    while path.exists():
+        path = folder / f"{stamp}-{game}-{number}.json"
+        number += 1
+    return path
+
+
+def game_files(folder: Path | None = None) -> list[Path]:
+    """The saved games in ``folder``, the most recently saved first (temporary and put-aside files left out)."""
+    folder = folder or saves_dir()
+    try:
+        found = [path for path in folder.glob("*.json") if not path.name.startswith(".") and path.is_file()]
+    except OSError:
+        return []
+    stamped: list[tuple[float, str, Path]] = []
+    for path in found:
+        with contextlib.suppress(OSError):
+            stamped.append((path.stat().st_mtime, path.name, path))
+    return [path for _, _, path in sorted(stamped, reverse=True)]
+
+
+def is_finished(path: Path) -> bool:
+    """True when the file says its game is finished.
+
+    Our files say it near their start, so only that is read (the menu asks often); a file that does
+    not is read whole. A file that cannot be read is not finished: resuming it says what is wrong.
+    """
+    try:
+        with path.open("rb") as file:
+            head = file.read(_PEEK)
+    except OSError:
+        return False
+    found = _FINISHED.search(head)
+    if found is not None:
+        return found.group(1) == b"true"
+    try:
+        data = read_json(path)
+    except SaveError:
+        return False
+    return isinstance(data, dict) and data.get("finished") is True
+
+
+def latest_unfinished(folder: Path | None = None) -> Path | None:
+    """The most recently saved game that is not finished (or cannot be told to be), or None."""
+    for path in game_files(folder):
+        if not is_finished(path):
+            return path
+    return None
+
+
+def put_aside(path: Path, when: datetime | None = None) -> Path | None:
+    """Rename a bad file to ``NAME.broken-YYYYMMDD-HHMMSS`` beside it, so it is kept but not read again.
+
+    None when it cannot be renamed (a read-only folder).
+    """
+    stamp = (when or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.broken-{stamp}")
+    number = 2
+    while target.exists():
+        target = path.with_name(f"{path.name}.broken-{stamp}-{number}")
+        number += 1
+    try:
+        os.replace(path, target)
+    except OSError:
+        return None
+    return target
+
+
+def prune(folder: Path | None = None, keep: int = KEEP) -> None:
+    """Keep the ``keep`` most recent games; remove older ones, and temporary files left by a stopped program."""
+    folder = folder or saves_dir()
+    for path in game_files(folder)[keep:]:
+        with contextlib.suppress(OSError):
+            path.unlink()
+    with contextlib.suppress(OSError):
+        for path in folder.glob(".*.tmp"):
+            with contextlib.suppress(OSError):
+                if time.time() - path.stat().st_mtime > 60:
+                    path.unlink()
+
+
+# --- writing -------------------------------------------------------------------
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` so that ``path`` is always the old file or the new one, never a part.
+
+    A temporary file in the same folder is written, flushed and synced to the
+    disk, renamed over ``path``, and the folder is synced so the rename holds.
+    """
+    folder = path.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(text.encode("utf-8"))
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    _sync_folder(folder)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (POSIX; elsewhere folders cannot be opened)."""
+    if os.name != "posix":
+        return
+    handle = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        os.fsync(handle)
+    finally:
+        os.close(handle)
+
+
+@dataclass(frozen=True, slots=True)
+class Storage:
+    """News about saving: ``failed`` (``kind`` read-only, full or other, with the OS's reason) or ``saved-again``."""
+
+    news: str
+    kind: str = ""
+    folder: str = ""
+    reason: str = ""
+
+
+def storage_failure(error: OSError, folder: Path) -> Storage:
+    """What a failed write means for the player: a folder that cannot be written, a full disk, or another reason."""
+    if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        kind = "read-only"
+    elif error.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+        kind = "full"
+    else:
+        kind = "other"
+    return Storage("failed", kind, str(folder), error.strerror or str(error))
+
+
+# --- what a save holds -----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Computer:
+    """A computer player: its seat, its level, and the seed of its own random source."""
+
+    seat: int
+    level: str
+    seed: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """The game as it was asked for: enough to set up the same screen again."""
+
+    game: str
+    variant: str
+    players: int
+    humans: int
+    seed: int | None
+    options: dict[str, Any]
+    scenario: str | None
+    names: tuple[str, ...]
+    lang: str
+    computers: tuple[Computer, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready data."""
+        return {
+            "game": self.game,
+            "variant": self.variant,
+            "players": self.players,
+            "humans": self.humans,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "scenario": self.scenario,
+            "names": list(self.names),
+            "lang": self.lang,
+            "computers": [{"seat": c.seat, "level": c.level, "seed": c.seed} for c in self.computers],
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> GameInfo:
+        """Read and check the ``game`` object of a save; a SaveError names what is wrong."""
+        data = _object(data, "game")
+        game = _choice(data.get("game"), "game.game", ("war", "bundles"))
+        players = _int(data.get("players"), "game.players", 2, 4)
+        humans = _int(data.get("humans"), "game.humans", 1, players)
+        names = _list(data.get("names"), "game.names")
+        if len(names) != players or not all(isinstance(name, str) for name in names):
+            raise _damaged("game.names must be one name per player")
+        computers = []
+        for index, item in enumerate(_list(data.get("computers"), "game.computers")):
+            where = f"game.computers[{index}]"
+            entry = _object(item, where)
+            seat = _int(entry.get("seat"), f"{where}.seat", humans, players - 1)
+            computers.append(Computer(seat, _str(entry.get("level"), f"{where}.level"), _int(entry.get("seed"), where)))
+        seed = data.get("seed")
+        scenario = data.get("scenario")
+        return cls(
+            game=game,
+            variant=_str(data.get("variant"), "game.variant"),
+            players=players,
+            humans=humans,
+            seed=None if seed is None else _int(seed, "game.seed"),
+            options=_object(data.get("options"), "game.options"),
+            scenario=None if scenario is None else _str(scenario, "game.scenario"),
+            names=tuple(names),
+            lang=_str(data.get("lang"), "game.lang"),
+            computers=tuple(computers),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One move of a save: the action, and who chose it (``person``, ``computer`` or ``script``)."""
+
+    action: WarAction | BundlesAction
+    by: str = "person"
+
+    def to_json(self) -> Any:
+        """``"turn"`` for War; the action's fields and ``by`` for Stealing Bundles."""
+        action = self.action
+        if isinstance(action, WarAction):
+            return "turn"
+        return {
+            "by": self.by,
+            "card": action.card,
+            "steal": action.steal,
+            "source": action.source,
+            "bundle": action.bundle,
+            "capture": list(action.capture),
+            "wild": action.wild,
+        }
+
+    @classmethod
+    def from_json(cls, game: str, data: Any, number: int) -> Move:
+        """Read move ``number`` (from 1) of a ``game``; a SaveError names what is wrong."""
+        where = f"move {number}"
+        if game == "war":
+            if data != "turn":
+                raise _damaged(f'{where} must be "turn"')
+            return cls(TURN)
+        entry = _object(data, where)
+        steal = entry.get("steal")
+        capture = _list(entry.get("capture"), f"{where}.capture")
+        wild = entry.get("wild")
+        if not isinstance(wild, bool):
+            raise _damaged(f"{where}.wild must be true or false")
+        action = BundlesAction(
+            card=_int(entry.get("card"), f"{where}.card", 0),
+            steal=None if steal is None else _int(steal, f"{where}.steal", 0),
+            source=_int(entry.get("source"), f"{where}.source", 0),
+            bundle=_int(entry.get("bundle"), f"{where}.bundle", 0),
+            capture=tuple(_int(card, f"{where}.capture", 0) for card in capture),
+            wild=wild,
+        )
+        return cls(action, _choice(entry.get("by"), f"{where}.by", CHOOSERS))
+
+
+def script_to_json(moves: Sequence[BundlesMove]) -> list[dict[str, Any]]:
+    """A scenario's scripted moves as JSON-ready data."""
+    return [
+        {
+            "number": move.number,
+            "card": move.card,
+            "steal": move.steal,
+            "source": move.source,
+            "bundle": move.bundle,
+            "capture": None if move.capture is None else list(move.capture),
+            "wild": move.wild,
+        }
+        for move in moves
+    ]
+
+
+def script_from_json(data: Any) -> list[BundlesMove]:
+    """A scenario's scripted moves as ``script_to_json`` wrote them; a SaveError names what is wrong."""
+    moves = []
+    for index, item in enumerate(_list(data, "script")):
+        where = f"script[{index}]"
+        entry = _object(item, where)
+
+        def maybe(key: str, entry: dict[str, Any] = entry, where: str = where) -> int | None:
+            value = entry.get(key)
+            return None if value is None else _int(value, f"{where}.{key}", 0)
+
+        capture = entry.get("capture")
+        wild = entry.get("wild")
+        if wild is not None and not isinstance(wild, bool):
+            raise _damaged(f"{where}.wild must be true, false or null")
+        moves.append(
+            BundlesMove(
+                number=_int(entry.get("number"), f"{where}.number", 0),
+                card=_int(entry.get("card"), f"{where}.card", 0),
+                steal=maybe("steal"),
+                source=maybe("source"),
+                bundle=maybe("bundle"),
+                capture=None
+                if capture is None
+                else tuple(_int(card, f"{where}.capture", 0) for card in _list(capture, f"{where}.capture")),
+                wild=wild,
+            )
+        )
+    return moves
+
+
+@dataclass(frozen=True, slots=True)
+class SavedGame:
+    """A save as read from its file: checked for shape, not yet replayed."""
+
+    info: GameInfo
+    start: dict[str, Any]
+    script: list[BundlesMove] | None
+    moves: tuple[Move, ...]
+    current: dict[str, Any]
+    finished: bool
+    extra: dict[str, Any]
+    started: str
+    saved: str
+
+    def start_state(self) -> GameState[Any]:
+        """The state before the deal, as saved; a SaveError when it cannot be one of this game."""
+        info = self.info
+        try:
+            state: GameState[Any]
+            if info.game == "war":
+                state = WarState.from_json(self.start)
+                players = state.players
+            else:
+                state = BundlesState.from_json(self.start)
+                players = state.options.players
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+            raise _damaged(f"the start state cannot be read ({error})") from None
+        if self.start.get("game") != info.game or players != info.players or self.start.get("phase") != "deal":
+            raise _damaged("the start state is not the deal of this game")
+        return state
+
+
+def load(path: Path) -> SavedGame:
+    """Read and check a saved game's file (not its moves: see :func:`replay` and the screens)."""
+    return parse(read_json(path))
+
+
+def read_json(path: Path) -> Any:
+    """The JSON data of a file, with one SaveError for a missing, unreadable, huge, non-UTF-8 or non-JSON file."""
+    try:
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode) and not stat.S_ISDIR(info.st_mode):  # a pipe or /dev/zero never ends
+            raise SaveError("error-save-unreadable", f"{path}: not a file", path=str(path), reason="not a file")
+        size = info.st_size
+        if size > MAX_BYTES:
+            raise SaveError("error-save-size", f"{path}: too large for a saved game ({size} bytes)", path=str(path))
+        with path.open("rb") as file:
+            raw = file.read(MAX_BYTES + 1)  # at most this much, even when the size said is 0 (as in /proc)
+        if len(raw) > MAX_BYTES:
+            raise SaveError("error-save-size", f"{path}: too large for a saved game", path=str(path))
+    except FileNotFoundError:
+        raise SaveError("error-save-missing", f"{path}: no such file", path=str(path)) from None
+    except IsADirectoryError:
+        raise SaveError("error-save-unreadable", f"{path}: is a folder", path=str(path), reason="a folder") from None
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise SaveError(
+            "error-save-unreadable", f"{path}: cannot be read ({reason})", path=str(path), reason=reason
+        ) from None
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError) as error:  # not UTF-8, not JSON, a number too long, nesting too deep
+        raise SaveError("error-save-json", f"{path}: not a complete JSON file ({error})", path=str(path)) from None
+
+
+def is_save(data: Any) -> bool:
+    """True when JSON data says it is a saved game (of any version)."""
+    return isinstance(data, dict) and data.get("format") == FORMAT
+
+
+def parse(data: Any) -> SavedGame:
+    """Check a save's data (already decoded from JSON); a SaveError names the first problem."""
+    if not is_save(data):
+        raise SaveError("error-save-format", "not a saved game of Accessible Cards")
+    version = data.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+        raise SaveError(
+            "error-save-newer",
+            f"saved by a newer version (format {version}; this one reads {VERSION})",
+            version=version,
+        )
+    if version != VERSION or isinstance(version, bool):
+        raise SaveError("error-save-version", f"unknown format version {version!r}", version=str(version))
+    info = GameInfo.from_json(data.get("game"))
+    script = data.get("script")
+    finished = data.get("finished")
+    if not isinstance(finished, bool):
+        raise _damaged("'finished' must be true or false")
+    moves = _list(data.get("moves"), "moves")
+    return SavedGame(
+        info=info,
+        start=_object(data.get("start"), "start"),
+        script=None if script is None else script_from_json(script),
+        moves=tuple(Move.from_json(info.game, move, number) for number, move in enumerate(moves, 1)),
+        current=_object(data.get("current"), "current"),
+        finished=finished,
+        extra=_object(data.get("extra"), "extra"),
+        started=_str(data.get("started"), "started"),
+        saved=_str(data.get("saved"), "saved"),
+    )
+
+
+# --- the growing file of one game -----------------------------------------------
+
+
+class Record:
+    """One game's save file as the game goes on: the request and the start fixed, the moves kept as they come.
+
+    ``save`` writes the whole file. A failed write is reported once per spell of
+    failures (``Storage("failed", ...)``) and tried again at the next save; the
+    first write that works after a spell reports ``Storage("saved-again")``.
+    """
+
+    def __init__(
+        self,
+        path: Path,
+        info: GameInfo,
+        start: Mapping[str, Any],
+        script: Sequence[BundlesMove] | None = None,
+        started: str | None = None,
+    ) -> None:
+        self.path = path
+        self.info = info
+        self.start = dict(start)
+        self.script = None if script is None else list(script)
+        self.started = started or _now()
+        self.moves: list[Move] = []
+        self.failing = False
+
+    @classmethod
+    def resumed(cls, path: Path, saved: SavedGame) -> Record:
+        """The record of a saved game about to be replayed: its moves are kept again as they replay."""
+        return cls(path, saved.info, saved.start, saved.script, saved.started)
+
+    def data(self, current: Mapping[str, Any], finished: bool, extra: Mapping[str, Any]) -> dict[str, Any]:
+        """The whole save as JSON-ready data (``finished`` early in the text: the menu reads only the start)."""
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "finished": finished,
+            "started": self.started,
+            "saved": _now(),
+            "game": self.info.to_json(),
+            "start": self.start,
+            "script": None if self.script is None else script_to_json(self.script),
+            "moves": [move.to_json() for move in self.moves],
+            "extra": dict(extra),
+            "current": dict(current),
+        }
+
+    def save(self, current: Mapping[str, Any], finished: bool, extra: Mapping[str, Any]) -> Storage | None:
+        """Write the file; news for the player when saving starts failing or works again, else None."""
+        text = json.dumps(self.data(current, finished, extra), ensure_ascii=False, separators=(",", ":"))
+        try:
+            write_atomic(self.path, text)
+        except OSError as error:
+            if self.failing:
+                return None
+            self.failing = True
+            return storage_failure(error, self.path.parent)
+        if self.failing:
+            self.failing = False
+            return Storage("saved-again")
+        return None
+
+
+def open_record(info: GameInfo, start: Mapping[str, Any], script: Sequence[BundlesMove] | None = None) -> Record:
+    """The record of a new game, in a fresh file of the saves folder (older games pruned)."""
+    folder = saves_dir()
+    prune(folder)
+    return Record(new_path(info.game, folder), info, start, script)
+
+
+# --- replaying without a screen ------------------------------------------------------
+
+
+Step = Callable[[list[Event], GameState[Any]], None]
+
+
+def replay(saved: SavedGame, step: Step | None = None) -> GameState[Any]:
+    """Deal from the saved start and play every move; ``step(events, state)`` after the deal and each move.
+
+    Returns the state reached, which must equal the saved current state: a
+    SaveError otherwise, or when a move is not legal where it stands.
+    """
+    state = saved.start_state()
+    try:
+        events = state.start()
+        if step is not None:
+            step(events, state)
+        for number, move in enumerate(saved.moves, 1):
+            check_move(state, move, number)
+            events = state.apply(move.action)
+            if step is not None:
+                step(events, state)
+    except SaveError:
+        raise
+    except Exception as error:  # a start state made by hand can break the game anywhere: the file is at fault
+        raise _damaged(f"the game cannot be replayed ({type(error).__name__}: {error})") from None
+    check_current(state, saved)
+    return state
+
+
+def check_move(state: GameState[Any], move: Move, number: int) -> None:
+    """A SaveError unless ``move`` is legal in ``state``."""
+    if state.result is not None or move.action not in state.legal_actions():
+        raise SaveError("error-save-moves", f"move {number} cannot be played where it stands", move=number)
+
+
+def check_current(state: GameState[Any], saved: SavedGame) -> None:
+    """A SaveError unless the state reached is the saved current state."""
+    if state.to_json() != saved.current:
+        raise SaveError("error-save-mismatch", "the moves do not lead to the saved position")
+
+
+def seat_names(lang: str, players: int, humans: int) -> list[str]:
+    """The seats' names as the game gives them: people "Player 1", the others "Computer 1"."""
+    catalog = Catalog(lang)
+    return [
+        catalog.text("Player {number}", "seat name", number=seat + 1)
+        if seat < humans
+        else catalog.text("Computer {number}", number=seat + 1 - humans)
+        for seat in range(players)
+    ]
+
+
+def history(saved: SavedGame, lang: str, verbosity: str = "normal", card_names: str = "full") -> list[str]:
+    """The game's announcements, as its history lists them, in ``lang``: the first person's view, newest last."""
+    info = saved.info
+    names = seat_names(lang, info.players, info.humans)
+    you = 0 if info.humans == 1 else None
+    lines: list[str] = []
+    narrate: Callable[[Event, GameState[Any]], Any]
+    if info.game == "war":
+        war = WarNarrator(lang, verbosity, info.players, names, you=you)
+
+        def narrate(event: Event, state: GameState[Any]) -> Any:
+            return war.event(event, state.view(0))
+
+    else:
+        start = saved.start_state()
+        assert isinstance(start, BundlesState)
+        options = start.options
+        bundles = BundlesNarrator(lang, verbosity, options.deck, names, card_names, you=you, options=options)
+
+        def narrate(event: Event, state: GameState[Any]) -> Any:
+            return bundles.event(event, state.view(0))
+
+    def step(events: list[Event], state: GameState[Any]) -> None:
+        for event in events:
+            utterance = narrate(event, state)
+            if utterance is not None:
+                lines.append(utterance.speech)
+
+    replay(saved, step)
+    return lines
+
+
+# --- small checks ------------------------------------------------------------------------
+
+
+def _now() -> str:
+    return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def _damaged(reason: str) -> SaveError:
+    return SaveError("error-save-damaged", f"damaged: {reason}", reason=reason)
+
+
+def _object(value: Any, where: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise _damaged(f"{where} must be an object")
+    return value
+
+
+def _list(value: Any, where: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise _damaged(f"{where} must be a list")
+    return value
+
+
+def _str(value: Any, where: str) -> str:
+    if not isinstance(value, str):
+        raise _damaged(f"{where} must be text")
+    return value
+
+
+def _int(value: Any, where: str, low: int | None = None, high: int | None = None) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise _damaged(f"{where} must be a whole number")
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise _damaged(f"{where} is out of range")
+    return value
+
+
+def _choice(value: Any, where: str, allowed: Sequence[str]) -> str:
+    if value not in allowed:
+        raise _damaged(f"{where} must be one of {', '.join(allowed)}")
+    return str(value)
