@@ -68,80 +68,91 @@ def test_every_sub_command_refuses_an_unknown_flag(capsys: pytest.CaptureFixture
     assert "--no-such-flag" in usage_error(capsys, command, *REQUIRED.get(command, []), "--no-such-flag")
 
 
-@pytest.mark.parametrize(
-    ("argv", "named"),
-    [
-        (["--no-such-flag"], "--no-such-flag"),
-        (["dance"], "dance"),
-        # play
-        (["play", "war", "--players", "-1"], "--players"),
-        (["play", "war", "--players", "9"], "--players"),
-        (["play", "bundles", "--players", "9"], "--players"),
-        (["play", "war", "--players", "99999999999999999999"], "--players"),
-        (["play", "war", "--players", "two"], "--players"),
-        (["play", "war", "--humans", "0"], "--humans"),
-        (["play", "war", "--humans", "5"], "--humans"),
-        (["play", "war", "--seed", "x"], "--seed"),
-        (["play", "war", "--lang", "xx"], "--lang"),
-        (["play", "war", "--verbosity", "7"], "--verbosity"),
-        (["play", "war", "--pause", "-1"], "--pause"),
-        (["play", "war", "--pause", "nan"], "--pause"),
-        (["play", "war", "--pause", "soon"], "--pause"),
-        (["play", "war", "--speech", "loud"], "--speech"),
-        (["play", "war", "--braille", "yes"], "--braille"),
-        (["play", "bundles", "--variant", "poker"], "--variant"),
-        (["play", "poker"], "poker"),
-        (["play", "--players", "3"], "--players"),
-        (["play", "war", "--set", "junk"], "junk"),
-        (["play", "war", "--set", "=3"], "=3"),
-        (["play", "war", "--set", "players=banana"], "players"),
-        (["play", "bundles", "--set", "players=banana"], "banana"),
-        (["play", "war", "--set", "face_down=-1"], "face_down"),
-        (["play", "bundles", "--set", "hand=99"], "hand"),
-        # replay
-        (["replay"], "FILE"),
-        # simulate
-        (["simulate"], "game"),
-        (["simulate", "poker"], "poker"),
-        (["simulate", "war", "--games", "abc"], "--games"),
-        (["simulate", "war", "--games", "0"], "--games"),
-        (["simulate", "war", "--games", "-5"], "--games"),
-        (["simulate", "war", "--players", "9"], "--players"),
-        (["simulate", "bundles", "--players", "-1"], "--players"),
-        (["simulate", "war", "--seed", "x"], "--seed"),
-        (["simulate", "war", "--set", "junk"], "junk"),
-        (["simulate", "war", "--set", "players=banana"], "players"),
-        (["simulate", "bundles", "--set", "players=banana"], "banana"),
-        (["simulate", "bundles", "--variant", "poker"], "--variant"),
-        # braille
-        (["braille"], "TEXT"),
-        (["braille", "x", "--lang", "xx"], "--lang"),
-        (["braille", "x", "--table", "nope"], "--table"),
-        (["braille", "--card", "7H", "--deck", "nope"], "--deck"),
-        (["braille", "--card", "ZZ"], "--card"),
-        # emboss
-        (["emboss"], "required"),
-        (["emboss", "poems", "war", "-o", "x.brf"], "poems"),
-        (["emboss", "rules", "poker", "-o", "x.brf"], "poker"),
-        (["emboss", "keys", "poker", "-o", "x.brf"], "poker"),
-        (["emboss", "rules", "war", "-o", "x.brf", "--width", "abc"], "--width"),
-        (["emboss", "rules", "war", "-o", "x.brf", "--width", "0"], "--width"),
-        (["emboss", "rules", "war", "-o", "x.brf", "--height", "-1"], "--height"),
-        (["emboss", "rules", "war", "-o", "x.brf", "--lang", "xx"], "--lang"),
-        # speak
-        (["speak"], "TEXT"),
-        (["speak", "hi", "--engine", "nope"], "--engine"),
-        (["speak", "hi", "--lang", "xx"], "--lang"),
-        # doctor
-        (["doctor", "now"], "now"),
-    ],
-)
+BAD = [
+    (["--no-such-flag"], "--no-such-flag"),
+    (["dance"], "dance"),
+    # play
+    (["play", "war", "--players", "-1"], "--players"),
+    (["play", "war", "--players", "9"], "--players"),
+    (["play", "bundles", "--players", "9"], "--players"),
+    (["play", "war", "--players", "99999999999999999999"], "--players"),
+    (["play", "war", "--players", "two"], "--players"),
+    (["play", "war", "--humans", "0"], "--humans"),
+    (["play", "war", "--humans", "5"], "--humans"),
+    (["play", "war", "--seed", "x"], "--seed"),
+    (["play", "war", "--lang", "xx"], "--lang"),
+    (["play", "war", "--verbosity", "7"], "--verbosity"),
+    (["play", "war", "--pause", "-1"], "--pause"),
+    (["play", "war", "--pause", "nan"], "--pause"),
+    (["play", "war", "--pause", "soon"], "--pause"),
+    (["play", "war", "--speech", "loud"], "--speech"),
+    (["play", "war", "--braille", "yes"], "--braille"),
+    (["play", "bundles", "--variant", "poker"], "--variant"),
+    (["play", "poker"], "poker"),
+    (["play", "--players", "3"], "--players"),
+    (["play", "war", "--set", "junk"], "junk"),
+    (["play", "war", "--set", "=3"], "=3"),
+    (["play", "war", "--set", "players=banana"], "players"),
+    (["play", "bundles", "--set", "players=banana"], "banana"),
+    (["play", "war", "--set", "face_down=-1"], "face_down"),
+    (["play", "bundles", "--set", "hand=99"], "hand"),
+    # replay
+    (["replay"], "FILE"),
+    # simulate
+    (["simulate"], "game"),
+    (["simulate", "poker"], "poker"),
+    (["simulate", "war", "--games", "abc"], "--games"),
+    (["simulate", "war", "--games", "0"], "--games"),
+    (["simulate", "war", "--games", "-5"], "--games"),
+    (["simulate", "war", "--players", "9"], "--players"),
+    (["simulate", "bundles", "--players", "-1"], "--players"),
+    (["simulate", "war", "--seed", "x"], "--seed"),
+    (["simulate", "war", "--set", "junk"], "junk"),
+    (["simulate", "war", "--set", "players=banana"], "players"),
+    (["simulate", "bundles", "--set", "players=banana"], "banana"),
+    (["simulate", "bundles", "--variant", "poker"], "--variant"),
+    # braille
+    (["braille"], "TEXT"),
+    (["braille", "x", "--lang", "xx"], "--lang"),
+    (["braille", "x", "--table", "nope"], "--table"),
+    (["braille", "--card", "7H", "--deck", "nope"], "--deck"),
+    (["braille", "--card", "ZZ"], "--card"),
+    # emboss
+    (["emboss"], "required"),
+    (["emboss", "poems", "war", "-o", "x.brf"], "poems"),
+    (["emboss", "rules", "poker", "-o", "x.brf"], "poker"),
+    (["emboss", "keys", "poker", "-o", "x.brf"], "poker"),
+    (["emboss", "rules", "war", "-o", "x.brf", "--width", "abc"], "--width"),
+    (["emboss", "rules", "war", "-o", "x.brf", "--width", "0"], "--width"),
+    (["emboss", "rules", "war", "-o", "x.brf", "--height", "-1"], "--height"),
+    (["emboss", "rules", "war", "-o", "x.brf", "--lang", "xx"], "--lang"),
+    # speak
+    (["speak"], "TEXT"),
+    (["speak", "hi", "--engine", "nope"], "--engine"),
+    (["speak", "hi", "--lang", "xx"], "--lang"),
+    # doctor
+    (["doctor", "now"], "now"),
+]
+
+
+@pytest.mark.parametrize(("argv", "named"), BAD, ids=[" ".join(argv) for argv, _ in BAD])
 def test_bad_values_are_usage_errors(capsys: pytest.CaptureFixture[str], argv: list[str], named: str) -> None:
     assert named in usage_error(capsys, *argv)
 
 
 @pytest.mark.skipif("resume" not in _subcommands(), reason="no resume command yet")
-@pytest.mark.parametrize("argv", [["resume", "--no-such-flag"], ["resume", "one", "two", "three"]])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["resume", "--no-such-flag"],
+        ["resume", "one", "two", "three"],
+        ["resume", "--lang", "xx"],
+        ["resume", "--verbosity", "7"],
+        ["resume", "--pause", "-1"],
+        ["resume", "--pause", "soon"],
+        ["resume", "--speech", "loud"],
+    ],
+)
 def test_resume_refuses_bad_arguments(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     usage_error(capsys, *argv)
 

@@ -15,10 +15,12 @@ import io
 import json
 import os
 import random
+import resource
 import stat
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
@@ -26,6 +28,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from war_support import time_limit
 
 from accessible_cards import cli, scenario
 from accessible_cards import settings as settings_file
@@ -135,6 +138,20 @@ SETTINGS_FILES: dict[str, tuple[Callable[[Path], None], str, str]] = {
 }
 
 
+@contextmanager
+def bounded(seconds: float = 20, memory: int = 1 << 30) -> Iterator[None]:
+    """A protection taken away fails here instead of waiting for ever on a pipe or filling memory from /dev/zero."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    with open("/proc/self/statm", encoding="ascii") as statm:
+        used = int(statm.read().split()[0]) * resource.getpagesize()
+    resource.setrlimit(resource.RLIMIT_AS, (used + memory, hard))
+    try:
+        with time_limit(seconds):
+            yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
 def _snapshot(path: Path) -> tuple[Any, ...]:
     """What the file is: its kind, time stamp and bytes (a folder: its names; a link: its target)."""
     info = os.stat(path, follow_symlinks=False)
@@ -162,7 +179,8 @@ def settings_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_a_bad_settings_file_gives_the_defaults_and_is_not_to_be_written(settings_path: Path, kind: str) -> None:
     make, problem, _words = SETTINGS_FILES[kind]
     make(settings_path)
-    loaded = settings_file.load(settings_path)
+    with bounded():
+        loaded = settings_file.load(settings_path)
     assert loaded.problems, kind
     assert all(p.msg_id.startswith(problem) for p in loaded.problems), loaded.problems
     assert not loaded.writable
@@ -172,10 +190,57 @@ def test_a_bad_settings_file_gives_the_defaults_and_is_not_to_be_written(setting
         assert loaded.settings.verbosity == "normal" and loaded.settings.war_players == 2
 
 
+def test_a_settings_file_with_a_byte_order_mark_is_read(settings_path: Path) -> None:
+    """Windows editors start UTF-8 with a byte order mark; the file is good all the same."""
+    settings_path.write_bytes('\ufeffverbosity = "full"\n'.encode())
+    loaded = settings_file.load(settings_path)
+    assert loaded.problems == ()
+    assert loaded.settings.verbosity == "full"
+
+
+class _Counting:
+    """A file that counts the bytes read from it."""
+
+    def __init__(self, file: Any, counts: list[int]) -> None:
+        self.file, self.counts = file, counts
+
+    def __enter__(self) -> _Counting:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.file.close()
+
+    def read(self, size: int = -1) -> bytes:
+        data: bytes = self.file.read(size)
+        self.counts.append(len(data))
+        return data
+
+
+@pytest.mark.parametrize("reader", ["settings", "scenario"])
+def test_a_file_that_says_it_is_empty_is_read_only_up_to_the_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, reader: str
+) -> None:
+    """/proc files say 0 bytes and hold megabytes (others hold more): no more than the limit is read."""
+    path = tmp_path / "file"
+    _proc(path)
+    counts: list[int] = []
+    opening = Path.open
+    monkeypatch.setattr(Path, "open", lambda self, *a, **k: _Counting(opening(self, *a, **k), counts))
+    if reader == "settings":
+        assert settings_file.load(path).problems[0].msg_id == "settings-too-large"
+        limit = settings_file.MAX_BYTES
+    else:
+        with pytest.raises(ScenarioError, match="too large"):
+            scenario.load(path)
+        limit = scenario.MAX_BYTES
+    assert 0 < sum(counts) <= limit + 1
+
+
 def _play(argv: list[str], keys: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> str:
     """Run the program in this process with ``keys`` as typed lines (piped); what it wrote."""
     monkeypatch.setattr(sys, "stdin", io.StringIO(keys))
-    assert cli.main(argv) == 0
+    with bounded():
+        assert cli.main(argv) == 0
     out, err = capsys.readouterr()
     assert err == ""
     return out
@@ -402,7 +467,7 @@ def test_a_bad_scenario_file_is_refused_with_one_reason(tmp_path: Path, kind: st
     make, error_id, _words = SCENARIO_FILES[kind]
     path = tmp_path / "s.json"
     make(path)
-    with pytest.raises(ScenarioError) as refused:
+    with pytest.raises(ScenarioError) as refused, bounded():
         scenario.load(path)
     assert refused.value.msg_id == error_id, refused.value
 
@@ -421,7 +486,8 @@ def test_the_program_refuses_a_bad_scenario_in_one_line_of_the_players_language(
     make(path)
     before = _snapshot(path)
     for argv in (["play", "--scenario", str(path), "--lang", lang], ["replay", str(path)]):
-        assert cli.main(argv) == 1
+        with bounded():
+            assert cli.main(argv) == 1
         out, err = capsys.readouterr()
         assert out == ""
         (line,) = err.splitlines()
