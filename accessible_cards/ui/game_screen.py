@@ -187,16 +187,31 @@ class GameScreen(Screen):
         )
 
 
-def game_menu(app: App, game: str) -> ListScreen:
-    """The in-game menu (Escape): back to the game, rules, settings, main menu, quit."""
-    return ListScreen(
-        app,
-        app.t("Game menu."),
-        [
+class GameMenu(ListScreen):
+    """The in-game menu (Escape): back to the game, rules, settings, main menu, quit.
+
+    Its words are made again whenever it comes back (after Settings, the language may have changed).
+    """
+
+    def __init__(self, app: App, game: str) -> None:
+        self.game = game
+        super().__init__(app, *self._words(app))
+
+    def _words(self, app: App) -> tuple[str, list[Item]]:
+        game = self.game
+        return app.t("Game menu."), [
             Item(app.t("Back to the game"), app.pop),
             Item(app.t("Rules"), lambda: app.show_rules(game)),
             Item(app.t("Settings"), lambda: app.push(settings_screen(app))),
             Item(app.t("Main menu, leaving this game"), app.back_to_menu),
             Item(app.t("Quit"), app.quit),
-        ],
-    )
+        ]
+
+    def resume(self) -> None:
+        self.title, self.items = self._words(self.app)
+        super().resume()
+
+
+def game_menu(app: App, game: str) -> ListScreen:
+    """The in-game menu (Escape): back to the game, rules, settings, main menu, quit."""
+    return GameMenu(app, game)
