@@ -82,21 +82,22 @@ class TakerPlayer:
 class MediumPlayer:
     """Level ``medium``: the seed's tips, made precise.
 
-    1. Always prefer a steal to a table capture (the biggest steal first).
-       A card that could take now is never trailed (the engine refuses it).
+    1. Always prefer a steal to a table capture. A card that could take
+       now is never trailed (the engine refuses it); another card may be,
+       when every take would leave a big bundle open (rule 3).
     2. Count the cards played: every card seen face up is remembered (see
        :class:`~accessible_cards.ai.memory.Memory`), so a rank whose other
        copies have all been seen is "safe", and a seat that trailed while it
        could have taken holds none of the ranks that were open.
-    3. End a turn on a safe top card: a take puts the played card on top of
-       the receiving bundle, where an opponent holding that rank can steal it
-       all. A capture is worth the cards it gains minus the cards it leaves
-       exposed (each bundle times the chance that an opponent holds its top
-       rank, less when the player keeps a copy to steal it back); a trail is
-       worth minus the exposure it keeps and the cards it offers. So a big
-       bundle under a safe top is not put at risk for a small capture.
-    4. Defend when ahead, gamble when behind: exposure counts a little more
-       while the player leads and a little less while it trails.
+    3. End a turn on a safe top card. Each play is worth the cards it gains,
+       less the cards the next player is expected to take in answer (their
+       biggest take among the ranks they may hold; a bundle stolen with a
+       rank this player still holds counts less, since it can be stolen
+       back), less the cards left under a top rank that another seat may
+       hold before the game ends. So a big bundle under a safe top is not
+       put at risk for a small capture.
+    4. Defend when ahead, gamble when behind: what may be lost counts a
+       little more while the player leads and a little less while it trails.
     """
 
     level: Final = "medium"
