@@ -84,7 +84,9 @@ class HardPlayer:
             group = distinct[0][1]
             return group[self._rng.randrange(len(group))]
         template = self._template(view)
-        known = self._known(template, view)
+        memory = self.memory
+        pool = [card for card in range(len(memory.ranks)) if card not in memory.seen]
+        known = self._known(template, view, pool)
         if known is not None:
             values = [self._solve(_after(known, action), view.seat, -1e9, 1e9) for action, _ in distinct]
             best = max(values)
@@ -94,8 +96,6 @@ class HardPlayer:
         samples = max(MIN_SAMPLES, self.budget // len(distinct))
         totals = [0.0] * len(distinct)
         seat = view.seat
-        memory = self.memory
-        pool = [card for card in range(len(memory.ranks)) if card not in memory.seen]
         ranks = memory.ranks
         unseen_ranks: dict[int, int] = {}
         for card in pool:
@@ -201,17 +201,15 @@ class HardPlayer:
 
     # -- the end game, solved --------------------------------------------------
 
-    def _known(self, template: BundlesState, view: BundlesView) -> BundlesState | None:
+    def _known(self, template: BundlesState, view: BundlesView, pool: Sequence[int]) -> BundlesState | None:
         """The exact position when nothing is hidden any more (two players, the stock out, every other card seen)."""
         if view.players != 2 or view.stock or view.phase == _TIEBREAK:
             return None
-        memory = self.memory
-        pool = [card for card in range(len(memory.ranks)) if card not in memory.seen]
         other = 1 - view.seat
         if len(pool) != view.hand_sizes[other]:
             return None
         state = template.clone()
-        state.hands[other] = pool
+        state.hands[other] = list(pool)
         return state
 
     def _solve(self, state: BundlesState, seat: int, alpha: float, beta: float) -> float:
