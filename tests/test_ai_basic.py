@@ -197,7 +197,8 @@ def test_simple_counts_what_it_saw() -> None:
     assert player.threat(state.view(0), 9) == 0.0 < player.threat(state.view(0), 13)
 
 
-def test_simple_prefers_a_safe_top_among_equal_captures() -> None:
+@pytest.mark.parametrize("level", ["simple", "medium"])
+def test_a_safe_top_among_equal_captures(level: str) -> None:
     """Two one-card captures: the played card becomes the top, so take with the rank nobody else can hold."""
     d = deck("french52")
     mine = d.parse_many(["7C", "KH", "7D", "7S"])
@@ -206,7 +207,7 @@ def test_simple_prefers_a_safe_top_among_equal_captures() -> None:
     state = BundlesState(BundlesOptions(), None, dealer=1, hands=[mine, stock[:4]], table=table, stock=stock[4:])
     state.start()
     for seed in range(10):
-        chosen = make_player("simple", seed).choose(state.view(0), state.legal_actions())
+        chosen = make_player(level, seed).choose(state.view(0), state.legal_actions())
         assert chosen.kind == "capture" and d.code(chosen.card).startswith("7")
 
 

@@ -51,17 +51,21 @@ def _listed(legal_actions: Iterable[BundlesAction]) -> tuple[BundlesAction, ...]
     return actions
 
 
-class RandomPlayer:
-    """Level ``random``: a uniformly random legal action."""
-
-    level: Final = "random"
+class SeededPlayer:
+    """A player with only its own seeded random source and no memory (``observe`` ignores the view)."""
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
         self._rng = random.Random(seed)
 
     def observe(self, view: BundlesView) -> None:
-        """Nothing to remember: the random player ignores what it sees."""
+        """Nothing to remember."""
+
+
+class RandomPlayer(SeededPlayer):
+    """Level ``random``: a uniformly random legal action."""
+
+    level: Final = "random"
 
     def choose(self, view: BundlesView, legal_actions: Iterable[BundlesAction]) -> BundlesAction:
         """A legal action drawn uniformly with the player's own random source."""

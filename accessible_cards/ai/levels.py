@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from ..games.bundles_rules import BundlesAction, BundlesView
-from .basic import _listed
+from .basic import SeededPlayer, _listed
 from .memory import Memory
 
 EASY_STEAL_CHANCE: Final = 0.3
@@ -31,17 +31,10 @@ def take_size(view: BundlesView, action: BundlesAction) -> int:
     return len(action.capture)
 
 
-class EasyPlayer:
+class EasyPlayer(SeededPlayer):
     """Level ``easy``: a random legal card, with a small preference for obvious steals."""
 
     level: Final = "easy"
-
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-        self._rng = random.Random(seed)
-
-    def observe(self, view: BundlesView) -> None:
-        """Nothing to remember."""
 
     def choose(self, view: BundlesView, legal_actions: Iterable[BundlesAction]) -> BundlesAction:
         """A steal (the player's own coin says when), else any legal action."""
@@ -52,20 +45,13 @@ class EasyPlayer:
         return actions[self._rng.randrange(len(actions))]
 
 
-class TakerPlayer:
+class TakerPlayer(SeededPlayer):
     """The yardstick ``taker``: the largest immediate take in cards (a steal or a capture), else a random trail.
 
     Among equally large takes, and among trails, the player's own random source chooses.
     """
 
     level: Final = "taker"
-
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-        self._rng = random.Random(seed)
-
-    def observe(self, view: BundlesView) -> None:
-        """Nothing to remember."""
 
     def choose(self, view: BundlesView, legal_actions: Iterable[BundlesAction]) -> BundlesAction:
         """The biggest take, or a random card when nothing takes."""
