@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import Any, Final
 
 from .engine import choice, flag, whole_number
+from .utterance import VERBOSITIES
 
 MAX_BYTES: Final = 64 * 1024
 LANGUAGES: Final = ("en", "de")
-VERBOSITIES: Final = ("brief", "normal", "full")
 VARIANTS: Final = ("standard", "friendly", "casita-robada", "rubamazzo", "rubamazzetto", "rubamazzo-15")
 
 

@@ -40,7 +40,6 @@ from accessible_cards.braille.display import UnicodeBrailleOutput
 from accessible_cards.cards import Card, deck
 from accessible_cards.games.bundles_rules import BundlesOptions
 from accessible_cards.games.war import WarState
-from accessible_cards.narration.narrator import Utterance
 from accessible_cards.outputs import RecordingOutput
 from accessible_cards.settings import Loaded, Settings
 from accessible_cards.ui.app import App, GameRequest
@@ -49,6 +48,7 @@ from accessible_cards.ui.commands import BUNDLES, CHOICE, HANDOFF, HISTORY, QUIZ
 from accessible_cards.ui.screens import Screen
 from accessible_cards.ui.terminal import Terminal
 from accessible_cards.ui.war_screen import WarScreen
+from accessible_cards.utterance import Utterance
 
 _REVIEW_BUNDLES = ("h", "h", "t", "b", "s", "l", "r", "?", "right", "left", "v", "g", "x")
 _REVIEW_WAR = ("h", "t", "s", "l", "r", "?", "v", "g", "x")

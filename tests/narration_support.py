@@ -6,7 +6,8 @@ from collections.abc import Iterator
 
 from accessible_cards.engine import Event
 from accessible_cards.games.war import TURN, WarOptions, WarState, WarView
-from accessible_cards.narration.narrator import Utterance, WarNarrator
+from accessible_cards.narration.narrator import WarNarrator
+from accessible_cards.utterance import Utterance
 
 
 def narrated(

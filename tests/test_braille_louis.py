@@ -23,8 +23,9 @@ from accessible_cards.cards import Card, DeckKind
 from accessible_cards.games.bundles import BundlesState
 from accessible_cards.games.bundles_rules import BundlesOptions
 from accessible_cards.games.war import WarOptions, WarState
-from accessible_cards.narration.narrator import Utterance, WarNarrator
+from accessible_cards.narration.narrator import WarNarrator
 from accessible_cards.narration.narrator_bundles import BundlesNarrator
+from accessible_cards.utterance import Utterance
 
 pytestmark = pytest.mark.skipif(not louis.available(), reason="liblouis is not installed")
 

@@ -29,7 +29,7 @@ from test_braille_display import VirtualDisplay, _brlapi_available
 from accessible_cards.braille import louis
 from accessible_cards.braille.cli import braille_report
 from accessible_cards.braille.display import BACK, STATUS_KIND, BrailleDisplayOutput
-from accessible_cards.narration.narrator import Utterance
+from accessible_cards.utterance import Utterance
 
 pytestmark = pytest.mark.skipif(
     not (_brlapi_available() and louis.available()), reason="brltty, python3-brlapi or liblouis is not installed"

@@ -26,10 +26,10 @@ from pathlib import Path
 import pytest
 from terminal_support import Player
 
-from accessible_cards.narration.narrator import Utterance
 from accessible_cards.speech.engines import Engine, EspeakEngine, SpeechDispatcherEngine
 from accessible_cards.speech.headless import SYSTEM_CONFIG, HeadlessSpeechd, start_headless_speechd
 from accessible_cards.speech.output import SpeechNotice, SpeechOutput
+from accessible_cards.utterance import Utterance
 
 needs_speechd = pytest.mark.skipif(shutil.which("speech-dispatcher") is None, reason="speech-dispatcher is missing")
 needs_espeak = pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")

@@ -54,10 +54,11 @@ from accessible_cards.games.bundles_rules import VARIANTS, BundlesOptions, Bundl
 from accessible_cards.games.war import TURN, Battle, FaceDown, WarOptions, WarState, WarView
 from accessible_cards.i18n import Catalog
 from accessible_cards.narration.card_names import CardNames
-from accessible_cards.narration.narrator import VERBOSITIES, Utterance, WarNarrator
+from accessible_cards.narration.narrator import WarNarrator
 from accessible_cards.narration.narrator_bundles import BundlesNarrator
 from accessible_cards.ui.app import GameRequest
 from accessible_cards.ui.bundles_screen import BundlesScreen
+from accessible_cards.utterance import VERBOSITIES, Utterance
 
 GAMES = ("war", *VARIANTS)
 LANGS = ("en", "de")

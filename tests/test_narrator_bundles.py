@@ -20,9 +20,9 @@ from accessible_cards.errors import OptionError
 from accessible_cards.games.bundles import BundlesState
 from accessible_cards.games.bundles_rules import BundlesAction, BundlesOptions, BundlesView
 from accessible_cards.narration.card_names import CardNames
-from accessible_cards.narration.narrator import BRAILLE_CELLS, Utterance
 from accessible_cards.narration.narrator_bundles import BundlesNarrator
 from accessible_cards.scenario import parse
+from accessible_cards.utterance import BRAILLE_CELLS, Utterance
 
 
 def start(data: dict[str, Any]) -> tuple[BundlesState, list[Any]]:

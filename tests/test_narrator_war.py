@@ -19,7 +19,8 @@ from accessible_cards.errors import OptionError
 from accessible_cards.games.war import TURN, Battle, WarOptions, WarState, WarView
 from accessible_cards.i18n import Catalog
 from accessible_cards.narration.card_names import CardNames
-from accessible_cards.narration.narrator import BRAILLE_CELLS, Utterance, WarNarrator
+from accessible_cards.narration.narrator import WarNarrator
+from accessible_cards.utterance import BRAILLE_CELLS, Utterance
 
 FRENCH = deck("french52")
 

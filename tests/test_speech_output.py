@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from accessible_cards.narration.narrator import Utterance
 from accessible_cards.outputs import Output
 from accessible_cards.speech.cli import Check, add_speak_parser, run_speak, speech_report
 from accessible_cards.speech.engines import DEFAULT_RATE, MAX_RATE, MIN_RATE, EspeakEngine, open_engine
 from accessible_cards.speech.headless import start_headless_speechd
 from accessible_cards.speech.output import RATE_STEP, SpeechNotice, SpeechOutput
+from accessible_cards.utterance import Utterance
 
 needs_espeak = pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
 

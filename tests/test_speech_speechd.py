@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from accessible_cards.narration.narrator import Utterance
 from accessible_cards.speech.engines import Engine, EngineError, SpeechDispatcherEngine, open_engine
 from accessible_cards.speech.headless import HeadlessSpeechd, start_headless_speechd
 from accessible_cards.speech.output import SpeechNotice, SpeechOutput
+from accessible_cards.utterance import Utterance
 
 pytestmark = [
     pytest.mark.skipif(shutil.which("speech-dispatcher") is None, reason="speech-dispatcher is not installed"),

@@ -28,7 +28,7 @@ from types import ModuleType
 from typing import Any, Final
 
 from ..cards import DeckKind
-from ..narration.narrator import Utterance
+from ..utterance import Utterance
 from . import louis
 from .schemes import LETTER_DOTS
 

@@ -20,9 +20,7 @@ cards." / "Du nimmst 10 Karten."), because the verb changes with the person.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Final
 
 from ..cards import Card, DeckKind
@@ -42,43 +40,12 @@ from ..games.war import (
     WarView,
 )
 from ..i18n import Catalog
+from ..utterance import VERBOSITIES, Utterance
 from .card_names import CardNames
 
-VERBOSITIES: Final = ("brief", "normal", "full")
-BRAILLE_CELLS: Final = 40
 _BRAILLE_NAME: Final = 6  # a given name is cut to this many characters on the braille line
 
 _B = "braille"  # msgctxt of every braille text
-
-
-@dataclass(frozen=True, slots=True)
-class Utterance:
-    """What to announce: ``speech`` (whole sentences), ``braille`` (one terse line), ``urgent``, ``kind``.
-
-    ``urgent`` utterances (a war, a player out, the end) may interrupt speech
-    still running; ``kind`` names the message, e.g. ``"took"`` or ``"review.table"``.
-    """
-
-    speech: str
-    braille: str
-    urgent: bool = False
-    kind: str = ""
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "braille", braille_spaces(self.braille))
-
-
-_NUMBER_GAP: Final = re.compile(r"(?<=\d) (?=\d)")
-
-
-def braille_spaces(line: str) -> str:
-    """The braille line with a no-break space between a number and a following card code or number.
-
-    Unified English Braille reads "3 7H" as one number with a numeric space
-    ("3 7", then H): a no-break space keeps them apart (its cell is blank),
-    so "P4 7H" stays a seat and a card on the display.
-    """
-    return _NUMBER_GAP.sub("\u00a0", line)
 
 
 def _cap(text: str) -> str:

@@ -53,8 +53,9 @@ from ..games.bundles_rules import (
     Trailed,
 )
 from ..i18n import Catalog
+from ..utterance import BRAILLE_CELLS, Utterance
 from .card_names import ITALIAN_SUITS, SPANISH_SUITS, CardNames
-from .narrator import BRAILLE_CELLS, SeatNarrator, Utterance
+from .narrator import SeatNarrator
 
 _B: Final = "braille"  # msgctxt of every braille text
 _BRAILLE_NAME: Final = 6  # a given name is cut to this many characters on the braille line

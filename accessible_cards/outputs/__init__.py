@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ..narration.narrator import Utterance
+from ..utterance import Utterance
 
 
 class Output(Protocol):

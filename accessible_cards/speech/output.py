@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ..narration.narrator import Utterance
+from ..utterance import Utterance
 from .engines import DEFAULT_RATE, ENGINE_NAMES, MAX_RATE, MIN_RATE, Engine, clamp, open_engine
 
 RATE_STEP: Final = 25  # words per minute per press of + or -

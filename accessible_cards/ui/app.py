@@ -19,9 +19,9 @@ from typing import Any
 from .. import settings as settings_file
 from ..errors import CardsError
 from ..i18n import Catalog
-from ..narration.narrator import Utterance
 from ..outputs import Output
 from ..settings import Settings
+from ..utterance import Utterance
 from .commands import GAME_PHASES, Typed, for_phase, keys_label
 from .screens import Item, ListScreen, Screen, rules_screen
 from .terminal import Terminal

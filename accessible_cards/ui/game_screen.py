@@ -12,12 +12,10 @@ from typing import Any, ClassVar
 
 from .. import saves
 from ..engine import GameState
-from ..narration.narrator import Utterance
+from ..utterance import VERBOSITIES, Utterance
 from .app import App, GameRequest, settings_screen
 from .commands import Typed
 from .screens import Item, ListScreen, Screen, history_screen
-
-VERBOSITIES = ("brief", "normal", "full")
 
 
 def seat_names(app: App, players: int, humans: int) -> list[str]:

@@ -11,8 +11,8 @@ import threading
 from collections import deque
 from collections.abc import Callable
 
-from ..narration.narrator import Utterance
 from ..speech.output import SpeechNotice, SpeechOutput
+from ..utterance import Utterance
 
 
 class Voice:

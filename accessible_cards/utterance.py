@@ -1,0 +1,47 @@
+"""What every output presents: an utterance, with a whole sentence for speech and a terse braille line.
+
+This sits at the bottom of the layers, beside the cards and the errors, so
+that outputs, narrators and screens share it without importing any game.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+VERBOSITIES: Final = ("brief", "normal", "full")
+"""How much is said: the least, every face-up fact, and everything besides."""
+
+BRAILLE_CELLS: Final = 40
+"""The display width the braille lines are written for."""
+
+
+@dataclass(frozen=True, slots=True)
+class Utterance:
+    """What to announce: ``speech`` (whole sentences), ``braille`` (one terse line), ``urgent``, ``kind``.
+
+    ``urgent`` utterances (a war, a player out, the end) may interrupt speech
+    still running; ``kind`` names the message, e.g. ``"took"`` or ``"review.table"``.
+    """
+
+    speech: str
+    braille: str
+    urgent: bool = False
+    kind: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "braille", braille_spaces(self.braille))
+
+
+_NUMBER_GAP: Final = re.compile(r"(?<=\d) (?=\d)")
+
+
+def braille_spaces(line: str) -> str:
+    """The braille line with a no-break space between a number and a following card code or number.
+
+    Unified English Braille reads "3 7H" as one number with a numeric space
+    ("3 7", then H): a no-break space keeps them apart (its cell is blank),
+    so "P4 7H" stays a seat and a card on the display.
+    """
+    return _NUMBER_GAP.sub("\u00a0", line)
