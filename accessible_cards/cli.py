@@ -10,14 +10,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from accessible_cards.games.bundles import text as bundles_text
+from accessible_cards.games.bundles.rules import VARIANTS, BundlesOptions
+from accessible_cards.games.bundles.state import BundlesState
+from accessible_cards.games.war import text as war_text
+from accessible_cards.games.war.state import TURN, WarOptions, WarState
+
 from . import __version__
 from .engine import Event, parse_settings
 from .errors import CardsError, ScenarioError
-from .games.bundles import BundlesState
-from .games.bundles_rules import VARIANTS, BundlesOptions
-from .games.war import TURN, WarOptions, WarState
-from .narration import bundles as bundles_text
-from .narration import war as war_text
 from .scenario import BundlesMove, dumps_event, load
 from .simulate import simulate_bundles, simulate_war
 
@@ -128,7 +129,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _levels(text: str) -> list[str]:
     """``--ai``: known level names separated by commas (else argparse's usage error)."""
-    from .ai import available_levels
+    from accessible_cards.games.bundles.ai import available_levels
 
     levels = [word.strip().lower() for word in text.split(",")]
     known = available_levels()

@@ -46,14 +46,15 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Final
 
+from accessible_cards.games.bundles.narrator import BundlesNarrator
+from accessible_cards.games.bundles.rules import BundlesAction
+from accessible_cards.games.bundles.state import BundlesState
+from accessible_cards.games.war.narrator import WarNarrator
+from accessible_cards.games.war.state import TURN, WarAction, WarState
+
 from .engine import Event, GameState
 from .errors import CardsError
-from .games.bundles import BundlesState
-from .games.bundles_rules import BundlesAction
-from .games.war import TURN, WarAction, WarState
 from .i18n import Catalog
-from .narration.narrator import WarNarrator
-from .narration.narrator_bundles import BundlesNarrator
 from .scenario import BundlesMove
 
 FORMAT: Final = "accessible-cards-save"

@@ -13,12 +13,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from accessible_cards.games.bundles.rules import VARIANTS, BundlesOptions
+from accessible_cards.games.bundles.state import BundlesState
+from accessible_cards.games.war.state import WarOptions, WarState
+
 from .cards import Deck, deck
 from .engine import GameState
 from .errors import CardsError, ScenarioError
-from .games.bundles import BundlesState
-from .games.bundles_rules import VARIANTS, BundlesOptions
-from .games.war import WarOptions, WarState
 
 MAX_BYTES = 1 << 20
 

@@ -8,10 +8,11 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from accessible_cards.games.bundles.rules import BundlesOptions
+from accessible_cards.games.bundles.state import BundlesState
+from accessible_cards.games.war.state import TURN, WarOptions, WarStarted, WarState
+
 from .errors import OptionError
-from .games.bundles import BundlesState
-from .games.bundles_rules import BundlesOptions
-from .games.war import TURN, WarOptions, WarStarted, WarState
 from .stats import summary
 
 
@@ -78,10 +79,10 @@ def play_ai_game(
 ) -> tuple[BundlesState, list[list[float]]]:
     """One game between computer players: entry ``i`` of ``levels`` sits at seat ``(i + shift) % players``.
 
-    Every player sees every play (:func:`~accessible_cards.ai.show_everyone`).
+    Every player sees every play (:func:`~accessible_cards.games.bundles.ai.show_everyone`).
     Returns the finished state and each entry's decision times in seconds.
     """
-    from .ai import make_player, show_everyone
+    from accessible_cards.games.bundles.ai import make_player, show_everyone
 
     n = options.players
     seat_of = [(entry + shift) % n for entry in range(n)]
@@ -165,7 +166,7 @@ def simulate_bundles(
 
 
 def _simulate_ai(options: BundlesOptions, levels: list[str], games: int, seed: int, swap: bool) -> dict[str, Any]:
-    from .ai import make_player
+    from accessible_cards.games.bundles.ai import make_player
 
     n = options.players
     if len(levels) != n:

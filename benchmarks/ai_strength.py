@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from accessible_cards.games.bundles_rules import BundlesOptions
+from accessible_cards.games.bundles.rules import BundlesOptions
 from accessible_cards.simulate import game_seeds, percentile, play_ai_game, wilson
 
 

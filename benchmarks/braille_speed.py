@@ -23,8 +23,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from accessible_cards.braille import louis
-from accessible_cards.games.war import TURN, WarOptions, WarState
-from accessible_cards.narration.narrator import WarNarrator
+from accessible_cards.games.war.narrator import WarNarrator
+from accessible_cards.games.war.state import TURN, WarOptions, WarState
 
 _FIRST_USE = """
 import json, sys, time

@@ -17,8 +17,8 @@ import random
 import sys
 import time
 
-from accessible_cards.games.bundles import BundlesState
-from accessible_cards.games.bundles_rules import BundlesOptions
+from accessible_cards.games.bundles.rules import BundlesOptions
+from accessible_cards.games.bundles.state import BundlesState
 
 
 def quiet_batch(options: BundlesOptions, seeds: range) -> int:
@@ -97,8 +97,8 @@ def lean_plays(seeds: range) -> int:
 
 def search_speed(games: int) -> tuple[float, int, float]:
     """The hard player's plays inside its search per second, its decisions, and its mean decision in ms."""
-    from accessible_cards.ai import Player, TakerPlayer, show_everyone
-    from accessible_cards.ai.search import HardPlayer
+    from accessible_cards.games.bundles.ai import Player, TakerPlayer, show_everyone
+    from accessible_cards.games.bundles.ai.search import HardPlayer
 
     options = BundlesOptions.preset("standard", {"players": 2})
     plays = decisions = 0

@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from minimal_war import play as minimal_play
 
-from accessible_cards.games.war import TURN, WarState
+from accessible_cards.games.war.state import TURN, WarState
 
 
 def engine_batch(seeds: range) -> int:

@@ -6,8 +6,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from accessible_cards.games.bundles import BundlesState
-from accessible_cards.games.bundles_rules import PRESETS
+from accessible_cards.games.bundles.rules import PRESETS
+from accessible_cards.games.bundles.state import BundlesState
 from accessible_cards.scenario import parse
 
 

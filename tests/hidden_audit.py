@@ -38,8 +38,8 @@ from hidden_support import BundlesWatch, CellSpotter, Spotter, WarWatch, leaks
 from accessible_cards import saves
 from accessible_cards.braille.display import UnicodeBrailleOutput
 from accessible_cards.cards import Card, deck
-from accessible_cards.games.bundles_rules import BundlesOptions
-from accessible_cards.games.war import WarState
+from accessible_cards.games.bundles.rules import BundlesOptions
+from accessible_cards.games.war.state import WarState
 from accessible_cards.outputs import RecordingOutput
 from accessible_cards.settings import Loaded, Settings
 from accessible_cards.ui.app import App, GameRequest

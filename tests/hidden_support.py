@@ -36,12 +36,12 @@ from typing import Any, Final
 from accessible_cards.braille import louis
 from accessible_cards.cards import Card, DeckKind, deck
 from accessible_cards.engine import Event
-from accessible_cards.games.bundles import BundlesState
-from accessible_cards.games.bundles_rules import BundlesAction
-from accessible_cards.games.war import TURN, Battle, FaceDown, LastCardUp, Took, WarState
+from accessible_cards.games.bundles.narrator import BundlesNarrator
+from accessible_cards.games.bundles.rules import BundlesAction
+from accessible_cards.games.bundles.state import BundlesState
+from accessible_cards.games.war.state import TURN, Battle, FaceDown, LastCardUp, Took, WarState
 from accessible_cards.i18n import Catalog
 from accessible_cards.narration.card_names import CardNames
-from accessible_cards.narration.narrator_bundles import BundlesNarrator
 
 _CODE: Final = re.compile(r"(?<![A-Za-z0-9])([A2-9TJQK][SHDC])(?![A-Za-z0-9])")
 _LEADING: Final = frozenset({"with", "the", "mit", "der", "dem", "den", "das", "die"})

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from accessible_cards.engine import Event
-from accessible_cards.games.war import TURN, WarOptions, WarState, WarView
-from accessible_cards.narration.narrator import WarNarrator
+from accessible_cards.games.war.narrator import WarNarrator
+from accessible_cards.games.war.state import TURN, WarOptions, WarState, WarView
 from accessible_cards.utterance import Utterance
 
 

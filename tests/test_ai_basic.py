@@ -17,7 +17,10 @@ from typing import Any
 
 import pytest
 
-from accessible_cards.ai import (
+from accessible_cards.cards import deck
+from accessible_cards.engine import Result
+from accessible_cards.errors import IllegalActionError, OptionError
+from accessible_cards.games.bundles.ai import (
     LEVELS,
     Player,
     RandomPlayer,
@@ -25,11 +28,8 @@ from accessible_cards.ai import (
     available_levels,
     make_player,
 )
-from accessible_cards.cards import deck
-from accessible_cards.engine import Result
-from accessible_cards.errors import IllegalActionError, OptionError
-from accessible_cards.games.bundles import BundlesState
-from accessible_cards.games.bundles_rules import VARIANTS, BundlesAction, BundlesOptions, BundlesView
+from accessible_cards.games.bundles.rules import VARIANTS, BundlesAction, BundlesOptions, BundlesView
+from accessible_cards.games.bundles.state import BundlesState
 
 OPTION_SETS: tuple[dict[str, Any], ...] = (
     {},

@@ -20,12 +20,12 @@ from typing import Any
 import pytest
 
 from accessible_cards import cli
-from accessible_cards.ai import HardPlayer, MediumPlayer, Player, make_player, show_everyone
-from accessible_cards.ai.search import _after, _final, _ordered
 from accessible_cards.cards import deck
 from accessible_cards.engine import Result
-from accessible_cards.games.bundles import BundlesState
-from accessible_cards.games.bundles_rules import VARIANTS, BundlesAction, BundlesOptions, BundlesView
+from accessible_cards.games.bundles.ai import HardPlayer, MediumPlayer, Player, make_player, show_everyone
+from accessible_cards.games.bundles.ai.search import _after, _final, _ordered
+from accessible_cards.games.bundles.rules import VARIANTS, BundlesAction, BundlesOptions, BundlesView
+from accessible_cards.games.bundles.state import BundlesState
 
 NEW_LEVELS = ("easy", "medium", "hard", "taker")
 

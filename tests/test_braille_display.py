@@ -25,8 +25,8 @@ from narration_support import utterances
 
 from accessible_cards.braille import louis
 from accessible_cards.braille.display import BrailleDisplayOutput, UnicodeBrailleOutput, hand_positions, typed_char
-from accessible_cards.games.war import WarOptions, WarState
-from accessible_cards.narration.narrator import WarNarrator
+from accessible_cards.games.war.narrator import WarNarrator
+from accessible_cards.games.war.state import WarOptions, WarState
 from accessible_cards.utterance import Utterance
 
 needs_louis = pytest.mark.skipif(not louis.available(), reason="liblouis is not installed")

@@ -20,11 +20,11 @@ from narration_support import utterances
 from accessible_cards.braille import louis
 from accessible_cards.braille.schemes import SCHEMES, scheme_for, tables_dir
 from accessible_cards.cards import Card, DeckKind
-from accessible_cards.games.bundles import BundlesState
-from accessible_cards.games.bundles_rules import BundlesOptions
-from accessible_cards.games.war import WarOptions, WarState
-from accessible_cards.narration.narrator import WarNarrator
-from accessible_cards.narration.narrator_bundles import BundlesNarrator
+from accessible_cards.games.bundles.narrator import BundlesNarrator
+from accessible_cards.games.bundles.rules import BundlesOptions
+from accessible_cards.games.bundles.state import BundlesState
+from accessible_cards.games.war.narrator import WarNarrator
+from accessible_cards.games.war.state import WarOptions, WarState
 from accessible_cards.utterance import Utterance
 
 pytestmark = pytest.mark.skipif(not louis.available(), reason="liblouis is not installed")

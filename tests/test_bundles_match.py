@@ -12,8 +12,8 @@ import random
 from bundles_support import run, scenario
 
 from accessible_cards.cards import deck
-from accessible_cards.games.bundles_match import BundlesMatch
-from accessible_cards.games.bundles_rules import BundlesOptions, scopa_points
+from accessible_cards.games.bundles.match import BundlesMatch
+from accessible_cards.games.bundles.rules import BundlesOptions, scopa_points
 
 
 def _piles(*piles: list[str]) -> list[list[int]]:

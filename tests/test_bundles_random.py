@@ -11,8 +11,8 @@ import zlib
 import pytest
 from bundles_support import of_type, random_game
 
-from accessible_cards.games.bundles import BundlesState
-from accessible_cards.games.bundles_rules import PRESETS, VARIANTS, BundlesOptions
+from accessible_cards.games.bundles.rules import PRESETS, VARIANTS, BundlesOptions
+from accessible_cards.games.bundles.state import BundlesState
 
 OPTION_SETS = ("none", "stealing", "last_capture_bonus", "double_bundles", "wild_jacks", "sweep_bonus")
 GAMES = 30

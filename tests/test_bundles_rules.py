@@ -13,8 +13,8 @@ import pytest
 from bundles_support import bundle, codes, of_type, plays, random_game, run, scenario
 
 from accessible_cards.errors import IllegalActionError, ScenarioError
-from accessible_cards.games.bundles import BundlesState
-from accessible_cards.games.bundles_rules import BundlesOptions
+from accessible_cards.games.bundles.rules import BundlesOptions
+from accessible_cards.games.bundles.state import BundlesState
 
 
 def test_capture_takes_every_matching_table_card() -> None:

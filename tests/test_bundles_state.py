@@ -12,8 +12,8 @@ import pytest
 from bundles_support import check
 
 from accessible_cards.errors import IllegalActionError, OptionError
-from accessible_cards.games.bundles import BundlesState
-from accessible_cards.games.bundles_rules import VARIANTS, BundlesAction, BundlesOptions
+from accessible_cards.games.bundles.rules import VARIANTS, BundlesAction, BundlesOptions
+from accessible_cards.games.bundles.state import BundlesState
 
 
 def _finish(state: BundlesState, seed: int) -> list[dict[str, object]]:

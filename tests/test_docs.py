@@ -21,7 +21,7 @@ import pytest
 
 from accessible_cards.braille import louis
 from accessible_cards.braille.emboss import BRAILLE_ASCII, braille_page_number, emboss, markdown_paragraphs, rules_file
-from accessible_cards.games.bundles_rules import VARIANTS
+from accessible_cards.games.bundles.rules import VARIANTS
 from accessible_cards.ui.app import read_rules
 from accessible_cards.ui.keyref import keyboard_reference
 

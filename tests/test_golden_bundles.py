@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from accessible_cards.games.bundles import BundlesState
-from accessible_cards.games.bundles_rules import BundlesOptions
-from accessible_cards.narration.narrator_bundles import BundlesNarrator
+from accessible_cards.games.bundles.narrator import BundlesNarrator
+from accessible_cards.games.bundles.rules import BundlesOptions
+from accessible_cards.games.bundles.state import BundlesState
 
 GOLDEN = Path(__file__).parent / "golden"
 REGENERATE = os.environ.get("ACCESSIBLE_CARDS_REGENERATE") == "1"

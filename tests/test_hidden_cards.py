@@ -49,13 +49,13 @@ from terminal_support import Player
 from accessible_cards.braille import louis
 from accessible_cards.cards import Card, deck
 from accessible_cards.engine import Event
-from accessible_cards.games.bundles import BundlesState
-from accessible_cards.games.bundles_rules import VARIANTS, BundlesOptions, BundlesView
-from accessible_cards.games.war import TURN, Battle, FaceDown, WarOptions, WarState, WarView
+from accessible_cards.games.bundles.narrator import BundlesNarrator
+from accessible_cards.games.bundles.rules import VARIANTS, BundlesOptions, BundlesView
+from accessible_cards.games.bundles.state import BundlesState
+from accessible_cards.games.war.narrator import WarNarrator
+from accessible_cards.games.war.state import TURN, Battle, FaceDown, WarOptions, WarState, WarView
 from accessible_cards.i18n import Catalog
 from accessible_cards.narration.card_names import CardNames
-from accessible_cards.narration.narrator import WarNarrator
-from accessible_cards.narration.narrator_bundles import BundlesNarrator
 from accessible_cards.ui.app import GameRequest
 from accessible_cards.ui.bundles_screen import BundlesScreen
 from accessible_cards.utterance import VERBOSITIES, Utterance

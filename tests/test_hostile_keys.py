@@ -50,8 +50,8 @@ from war_support import time_limit
 
 from accessible_cards import settings as settings_file
 from accessible_cards.engine import GameState
-from accessible_cards.games.bundles import BundlesState
-from accessible_cards.games.war import WarState
+from accessible_cards.games.bundles.state import BundlesState
+from accessible_cards.games.war.state import WarState
 from accessible_cards.settings import Settings
 from accessible_cards.ui.app import VARIANT_NAMES, App, GameRequest
 from accessible_cards.ui.commands import COMMANDS, Typed

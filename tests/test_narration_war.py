@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from accessible_cards.cards import deck
-from accessible_cards.games.war import TURN, WarOptions, WarState
-from accessible_cards.narration.war import describe
+from accessible_cards.games.war.state import TURN, WarOptions, WarState
+from accessible_cards.games.war.text import describe
 
 
 def _told(state: WarState) -> list[str]:

@@ -17,10 +17,10 @@ from bundles_support import scenario
 
 from accessible_cards.cards import Card, deck
 from accessible_cards.errors import OptionError
-from accessible_cards.games.bundles import BundlesState
-from accessible_cards.games.bundles_rules import BundlesAction, BundlesOptions, BundlesView
+from accessible_cards.games.bundles.narrator import BundlesNarrator
+from accessible_cards.games.bundles.rules import BundlesAction, BundlesOptions, BundlesView
+from accessible_cards.games.bundles.state import BundlesState
 from accessible_cards.narration.card_names import CardNames
-from accessible_cards.narration.narrator_bundles import BundlesNarrator
 from accessible_cards.scenario import parse
 from accessible_cards.utterance import BRAILLE_CELLS, Utterance
 

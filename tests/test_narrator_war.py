@@ -16,10 +16,10 @@ from narration_support import narrated, utterances
 from accessible_cards.cards import Card, DeckKind, deck
 from accessible_cards.engine import Event
 from accessible_cards.errors import OptionError
-from accessible_cards.games.war import TURN, Battle, WarOptions, WarState, WarView
+from accessible_cards.games.war.narrator import WarNarrator
+from accessible_cards.games.war.state import TURN, Battle, WarOptions, WarState, WarView
 from accessible_cards.i18n import Catalog
 from accessible_cards.narration.card_names import CardNames
-from accessible_cards.narration.narrator import WarNarrator
 from accessible_cards.utterance import BRAILLE_CELLS, Utterance
 
 FRENCH = deck("french52")

@@ -16,9 +16,9 @@ from test_braille_display import VirtualDisplay, _brlapi_available, brltty  # no
 
 from accessible_cards.braille import louis
 from accessible_cards.braille.display import hand_positions
-from accessible_cards.games.bundles import BundlesState
-from accessible_cards.games.bundles_rules import BundlesOptions
-from accessible_cards.narration.narrator_bundles import BundlesNarrator
+from accessible_cards.games.bundles.narrator import BundlesNarrator
+from accessible_cards.games.bundles.rules import BundlesOptions
+from accessible_cards.games.bundles.state import BundlesState
 
 pytestmark = pytest.mark.skipif(
     not (_brlapi_available() and louis.available()), reason="brltty, python3-brlapi or liblouis is not installed"

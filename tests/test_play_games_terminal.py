@@ -7,7 +7,7 @@ from pathlib import Path
 
 from terminal_support import Player, assert_clean, start
 
-from accessible_cards.games.war import TURN, Battle, WarState
+from accessible_cards.games.war.state import TURN, Battle, WarState
 
 
 def _play_to_the_end(player: Player, next_title: str, choice_title: str) -> list[str]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from accessible_cards.games.war import ROUND_LIMIT, TURN, GameOver, WarOptions, WarState
-from accessible_cards.narration.narrator import WarNarrator
+from accessible_cards.games.war.narrator import WarNarrator
+from accessible_cards.games.war.state import ROUND_LIMIT, TURN, GameOver, WarOptions, WarState
 
 
 def _endless() -> WarState:

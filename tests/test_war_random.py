@@ -31,7 +31,7 @@ from war_support import time_limit
 
 from accessible_cards.cards import Card, deck
 from accessible_cards.engine import Event
-from accessible_cards.games.war import (
+from accessible_cards.games.war.state import (
     TURN,
     Battle,
     Dealt,

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from accessible_cards.games.war import TURN, WarOptions, WarState
+from accessible_cards.games.war.state import TURN, WarOptions, WarState
 from accessible_cards.scenario import parse
 
 Events = list[dict[str, Any]]

@@ -15,7 +15,7 @@ import pytest
 from accessible_cards.cards import Card
 from accessible_cards.engine import Event
 from accessible_cards.errors import CardsError, IllegalActionError, OptionError, ScenarioError
-from accessible_cards.games.war import TURN, WarAction, WarOptions, WarState
+from accessible_cards.games.war.state import TURN, WarAction, WarOptions, WarState
 from accessible_cards.scenario import load, parse
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from war_support import SIMULATE_KEYS, time_limit
 
-from accessible_cards.games.war import TURN, WarOptions, WarStarted, WarState
+from accessible_cards.games.war.state import TURN, WarOptions, WarStarted, WarState
 from accessible_cards.simulate import game_seeds, simulate_war
 
 pytestmark = pytest.mark.slow

@@ -198,7 +198,7 @@ def rules_file(game: str, lang: str, docs: Path | None = None) -> Path:
 
     ``docs/<lang>/rules/<game>.md``, or the English page when the language has none.
     """
-    from ..games.bundles_rules import PRESETS
+    from accessible_cards.games.bundles.rules import PRESETS
 
     folder = docs or Path(__file__).resolve().parents[2] / "docs"
     if game == "war":

@@ -12,13 +12,14 @@ import functools
 import time
 from typing import Any
 
+from accessible_cards.games.bundles.ai import make_player, show_everyone
+from accessible_cards.games.bundles.ai.basic import Player
+from accessible_cards.games.bundles.narrator import BundlesNarrator
+from accessible_cards.games.bundles.rules import BundlesAction, BundlesOptions, BundlesView, GameOver
+from accessible_cards.games.bundles.state import BundlesState
+
 from .. import saves
-from ..ai import make_player, show_everyone
-from ..ai.basic import Player
 from ..engine import Event
-from ..games.bundles import BundlesState
-from ..games.bundles_rules import BundlesAction, BundlesOptions, BundlesView, GameOver
-from ..narration.narrator_bundles import BundlesNarrator
 from .app import App, GameRequest, new_seed
 from .commands import BUNDLES, CHOICE, HANDOFF, Typed
 from .game_screen import GameScreen, seat_names, you_seat

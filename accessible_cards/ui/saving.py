@@ -23,12 +23,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from accessible_cards.games.bundles.ai import make_player
+from accessible_cards.games.bundles.ai.basic import Player
+from accessible_cards.games.bundles.rules import BundlesAction
+from accessible_cards.games.bundles.state import BundlesState
+from accessible_cards.games.war.state import WarState
+
 from .. import saves
-from ..ai import make_player
-from ..ai.basic import Player
-from ..games.bundles import BundlesState
-from ..games.bundles_rules import BundlesAction
-from ..games.war import WarState
 from ..saves import SavedGame, SaveError
 from ..scenario import Scenario
 from .app import VARIANT_NAMES, App, GameRequest

@@ -27,11 +27,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from accessible_cards.games.bundles.rules import VARIANTS, BundlesAction
+from accessible_cards.games.bundles.state import BundlesState
+from accessible_cards.games.war.state import WarState
+
 from .. import saves
 from ..errors import CardsError, ScenarioError
-from ..games.bundles import BundlesState
-from ..games.bundles_rules import VARIANTS, BundlesAction
-from ..games.war import WarState
 from ..scenario import BundlesMove, Scenario, load
 from .app import App, GameRequest, shown
 from .bundles_screen import BundlesScreen

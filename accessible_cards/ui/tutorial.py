@@ -18,7 +18,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..games.bundles import BundlesState
+from accessible_cards.games.bundles.state import BundlesState
+
 from .app import App, GameRequest
 from .bundles_screen import BundlesScreen
 from .commands import Typed

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from accessible_cards.games.war.narrator import WarNarrator
+from accessible_cards.games.war.state import TURN, Battle, GameOver, WarOptions, WarState
+
 from .. import saves
 from ..engine import Event
-from ..games.war import TURN, Battle, GameOver, WarOptions, WarState
-from ..narration.narrator import WarNarrator
 from .app import App, GameRequest, new_seed
 from .commands import QUIZ, WAR, Typed
 from .game_screen import GameScreen, seat_names, you_seat

@@ -19,10 +19,10 @@ import random
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..engine import Event
-from ..errors import IllegalActionError
-from .bundles import BundlesState
-from .bundles_rules import BundlesOptions
+from accessible_cards.engine import Event
+from accessible_cards.errors import IllegalActionError
+from accessible_cards.games.bundles.rules import BundlesOptions
+from accessible_cards.games.bundles.state import BundlesState
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,10 +23,10 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from ..cards import Deck, deck
-from ..engine import Event, GameState, LegalActions, Result, clone_rng, rng_from_state, rng_state
-from ..errors import IllegalActionError, OptionError
-from .bundles_rules import (
+from accessible_cards.cards import Deck, deck
+from accessible_cards.engine import Event, GameState, LegalActions, Result, clone_rng, rng_from_state, rng_state
+from accessible_cards.errors import IllegalActionError, OptionError
+from accessible_cards.games.bundles.rules import (
     GAME,
     TABLE_CARDS,
     BundlesAction,

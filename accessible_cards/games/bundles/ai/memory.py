@@ -16,8 +16,8 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from ..cards import Card, deck
-from ..games.bundles_rules import BundlesView, rank_table
+from accessible_cards.cards import Card, deck
+from accessible_cards.games.bundles.rules import BundlesView, rank_table
 
 _TIEBREAK: Final = "tiebreak"
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import Card, Suit
-from ..engine import Event
-from ..games.bundles_match import MatchGameOver, MatchOver
-from ..games.bundles_rules import (
+from accessible_cards.cards import Card, Suit
+from accessible_cards.engine import Event
+from accessible_cards.games.bundles.match import MatchGameOver, MatchOver
+from accessible_cards.games.bundles.rules import (
     BundlesView,
     Captured,
     Dealt,
@@ -23,7 +23,7 @@ from ..games.bundles_rules import (
     TiebreakStarted,
     Trailed,
 )
-from .names import card_name, cards, join, seat_name
+from accessible_cards.narration.names import card_name, cards, join, seat_name
 
 _LATIN_RANKS = {
     "italian40": {11: "Fante", 12: "Cavallo", 13: "Re"},

@@ -21,8 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..games.bundles import BundlesState
-from .basic import (
+from accessible_cards.games.bundles.ai.basic import (
     BASIC_LEVELS,
     LEVELS,
     OFFERED_LEVELS,
@@ -35,8 +34,9 @@ from .basic import (
     make_player,
     register_level,
 )
-from .levels import EasyPlayer, MediumPlayer, TakerPlayer
-from .search import HardPlayer
+from accessible_cards.games.bundles.ai.levels import EasyPlayer, MediumPlayer, TakerPlayer
+from accessible_cards.games.bundles.ai.search import HardPlayer
+from accessible_cards.games.bundles.state import BundlesState
 
 register_level("easy", EasyPlayer)
 register_level("medium", MediumPlayer)

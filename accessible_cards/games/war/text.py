@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..engine import Event
-from ..games.war import (
+from accessible_cards.engine import Event
+from accessible_cards.games.war.state import (
     Battle,
     Dealt,
     FaceDown,
@@ -16,7 +16,7 @@ from ..games.war import (
     WarStarted,
     WarView,
 )
-from .names import card_name, cards, join, plural, ranks_name, seat_name
+from accessible_cards.narration.names import card_name, cards, join, plural, ranks_name, seat_name
 
 
 def describe(event: Event, view: WarView) -> str | None:

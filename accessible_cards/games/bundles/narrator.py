@@ -35,10 +35,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from ..cards import SUITS, Card, DeckKind, Suit, deck
-from ..engine import Event
-from ..errors import OptionError
-from ..games.bundles_rules import (
+from accessible_cards.cards import SUITS, Card, DeckKind, Suit, deck
+from accessible_cards.engine import Event
+from accessible_cards.errors import OptionError
+from accessible_cards.games.bundles.rules import (
     BundlesAction,
     BundlesOptions,
     BundlesView,
@@ -52,10 +52,10 @@ from ..games.bundles_rules import (
     TiebreakStarted,
     Trailed,
 )
-from ..i18n import Catalog
-from ..utterance import BRAILLE_CELLS, Utterance
-from .card_names import ITALIAN_SUITS, SPANISH_SUITS, CardNames
-from .narrator import SeatNarrator
+from accessible_cards.i18n import Catalog
+from accessible_cards.narration.base import SeatNarrator
+from accessible_cards.narration.card_names import ITALIAN_SUITS, SPANISH_SUITS, CardNames
+from accessible_cards.utterance import BRAILLE_CELLS, Utterance
 
 _B: Final = "braille"  # msgctxt of every braille text
 _BRAILLE_NAME: Final = 6  # a given name is cut to this many characters on the braille line

@@ -7,7 +7,7 @@
   otherwise trails a random card. It is not offered to players; it is defined
   this simply so that a win rate against it means the same on any day.
 
-``hard`` searches; it lives in :mod:`accessible_cards.ai.search`.
+``hard`` searches; it lives in :mod:`accessible_cards.games.bundles.ai.search`.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from ..games.bundles_rules import BundlesAction, BundlesView
-from .basic import SeededPlayer, _listed
-from .memory import Memory
+from accessible_cards.games.bundles.ai.basic import SeededPlayer, _listed
+from accessible_cards.games.bundles.ai.memory import Memory
+from accessible_cards.games.bundles.rules import BundlesAction, BundlesView
 
 EASY_STEAL_CHANCE: Final = 0.3
 """How often ``easy`` takes a steal it could make (otherwise any legal card)."""
@@ -72,7 +72,7 @@ class MediumPlayer:
        now is never trailed (the engine refuses it); another card may be,
        when every take would leave a big bundle open (rule 3).
     2. Count the cards played: every card seen face up is remembered (see
-       :class:`~accessible_cards.ai.memory.Memory`), so a rank whose other
+       :class:`~accessible_cards.games.bundles.ai.memory.Memory`), so a rank whose other
        copies have all been seen is "safe", and a seat that trailed while it
        could have taken holds none of the ranks that were open.
     3. End a turn on a safe top card. Each play is worth the cards it gains,

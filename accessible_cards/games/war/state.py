@@ -18,8 +18,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from ..cards import Card, Deck, DeckKind, deck
-from ..engine import (
+from accessible_cards.cards import Card, Deck, DeckKind, deck
+from accessible_cards.engine import (
     Event,
     GameState,
     LegalActions,
@@ -32,7 +32,7 @@ from ..engine import (
     rng_state,
     whole_number,
 )
-from ..errors import IllegalActionError, OptionError
+from accessible_cards.errors import IllegalActionError, OptionError
 
 GAME: Final = "war"
 

@@ -3,7 +3,7 @@
 For each decision the player deals out, many times, the cards it cannot see
 (the other hands and the stock order) in a way consistent with everything
 its seat has seen (determinization, with the counting and the opponent
-modelling of :class:`~accessible_cards.ai.memory.Memory`). In every sample
+modelling of :class:`~accessible_cards.games.bundles.ai.memory.Memory`). In every sample
 it plays each distinct legal action (cards of one rank act alike when only
 cards count), lets the other seats answer as they would with the cards the
 sample gives them (their biggest take), and scores the position when its
@@ -31,10 +31,10 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from ..games.bundles import BundlesState
-from ..games.bundles_rules import BundlesAction, BundlesOptions, BundlesView
-from .basic import _listed
-from .memory import Memory
+from accessible_cards.games.bundles.ai.basic import _listed
+from accessible_cards.games.bundles.ai.memory import Memory
+from accessible_cards.games.bundles.rules import BundlesAction, BundlesOptions, BundlesView
+from accessible_cards.games.bundles.state import BundlesState
 
 PLAYOUT_BUDGET: Final = 160
 """Sampled answers per decision, shared among the distinct actions."""

@@ -11,9 +11,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from ..cards import Card, DeckKind, Suit, deck
-from ..engine import Event, OptionSpec, Result, choice, flag, parse_options, whole_number
-from ..errors import OptionError
+from accessible_cards.cards import Card, DeckKind, Suit, deck
+from accessible_cards.engine import Event, OptionSpec, Result, choice, flag, parse_options, whole_number
+from accessible_cards.errors import OptionError
 
 GAME: Final = "bundles"
 TABLE_CARDS: Final = 4

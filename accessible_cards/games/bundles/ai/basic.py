@@ -21,9 +21,9 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Final, Protocol, runtime_checkable
 
-from ..cards import Card, Deck, deck
-from ..errors import IllegalActionError, OptionError
-from ..games.bundles_rules import BundlesAction, BundlesView
+from accessible_cards.cards import Card, Deck, deck
+from accessible_cards.errors import IllegalActionError, OptionError
+from accessible_cards.games.bundles.rules import BundlesAction, BundlesView
 
 OFFERED_LEVELS: Final = ("easy", "medium", "hard")
 """The levels a player chooses from, weakest first (built in :mod:`levels` and :mod:`search`)."""
