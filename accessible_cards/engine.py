@@ -98,6 +98,10 @@ class GameState(ABC, Generic[A]):
         """Deal (an automatic step) and return its events."""
 
     @abstractmethod
+    def to_move(self) -> int | None:
+        """The seat whose move it is now; None before the deal and once the game is over."""
+
+    @abstractmethod
     def legal_actions(self) -> LegalActions[A]:
         """Every action allowed now; empty when the game is over."""
 

@@ -46,6 +46,7 @@ class Setting:
     key: str
     parse: Callable[[Any], Any]
     allowed: str
+    default: Any = None
 
 
 SETTINGS: Final = (

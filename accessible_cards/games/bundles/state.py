@@ -212,6 +212,10 @@ class BundlesState(GameState[BundlesAction]):
 
     # -- actions --------------------------------------------------------------
 
+    def to_move(self) -> int | None:
+        """The seat to play now (None before the deal and after the end)."""
+        return self.turn if self.phase in (_PLAY, _TIEBREAK) else None
+
     def legal_actions(self) -> LegalActions[BundlesAction]:
         """Every play of the seat to move with every choice; empty before the deal and at the end."""
         return LegalActions(self._actions())

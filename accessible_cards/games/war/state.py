@@ -289,6 +289,10 @@ class WarState(GameState[WarAction]):
 
     # -- actions ----------------------------------------------------------
 
+    def to_move(self) -> int | None:
+        """War has no choices: the first seat (the person at the keyboard) turns up everyone's cards."""
+        return 0 if self.phase in (_BATTLE, _WAR) else None
+
     def legal_actions(self) -> LegalActions[WarAction]:
         """``TURN`` while the game goes on; nothing once it is over (or before the deal)."""
         return LegalActions((TURN,) if self.phase in (_BATTLE, _WAR) else ())

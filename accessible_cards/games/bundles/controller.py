@@ -1,0 +1,166 @@
+"""Stealing Bundles at the keyboard: choose a card by position or with the arrows, play it, make its choices.
+
+Computer seats act on their own (the table plays them), announcing their play
+like anyone else. With several people at one keyboard the game screen asks the
+next person to the keyboard before it reads a hand.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Final
+
+from accessible_cards.cards import deck
+from accessible_cards.game import Controller, Controls
+from accessible_cards.keys import Typed, command
+from accessible_cards.utterance import Utterance
+
+from .narrator import BundlesNarrator
+from .rules import BundlesAction, BundlesView
+
+BUNDLES: Final = "bundles"
+
+COMMANDS: Final = (
+    # translators: the help line of each command; the key names come first, then this text
+    command("play", ["enter", "space"], ["play", "go"], ["spielen", "legen", "los"], [BUNDLES],
+            "play the selected card"),
+    command(
+        "select",
+        [str(d) for d in range(1, 10)],
+        ["card", "select"],
+        ["karte", "wählen"],
+        [BUNDLES],
+        "select the card in that position; the same digit again plays it",
+        takes_number=True,
+    ),
+    command("next", ["right"], ["next"], ["weiter", "nächste"], [BUNDLES], "next card in your hand"),
+    command("previous", ["left"], ["previous", "back"], ["vorige", "zurück"], [BUNDLES], "previous card in your hand"),
+    command("hand", ["h"], ["hand"], ["hand"], [BUNDLES], "your hand; press again for counts by suit"),
+    command("table", ["t"], ["table"], ["tisch"], [BUNDLES], "the cards on the table"),
+    command("bundles", ["b"], ["bundles"], ["bündel", "stapel"], [BUNDLES], "every bundle, its top card and size"),
+    command("scores", ["s"], ["scores", "score"], ["stand", "punkte"], [BUNDLES], "scores and card counts"),
+)  # fmt: skip
+
+
+class BundlesController(Controller):
+    """One game of Stealing Bundles or a member of its family."""
+
+    narrator: BundlesNarrator
+
+    def __init__(self, controls: Controls, narrator: BundlesNarrator) -> None:
+        super().__init__(controls, narrator)
+        self.phase = BUNDLES
+        self.selected: int | None = None
+        self.hand_asked = False
+
+    def opening(self, players: int, seed: int | None, variant: str | None) -> str:
+        from . import DESCRIPTION
+
+        c = self.controls
+        return c.tn(
+            "{game} for {n} player. Seed {seed}.",
+            "{game} for {n} players. Seed {seed}.",
+            players,
+            game=c.t(DESCRIPTION.variant_title(variant)),
+            seed=seed,
+        )
+
+    def turn_prompt(self) -> Utterance | None:
+        self.selected = None
+        return self.narrator.turn(self.controls.view())
+
+    def handoff(self, seat: int) -> Utterance | None:
+        return self.narrator.handoff(seat)
+
+    # -- keys -----------------------------------------------------------------------
+
+    def handle(self, typed: Typed) -> bool:
+        c = self.controls
+        name = typed.name
+        view: BundlesView = c.view()
+        my_turn = view.result is None and view.turn == view.seat
+        if name in ("select", "play_position"):
+            self._select(view, typed.number, play=name == "play_position")
+        elif name in ("next", "previous"):
+            if not view.hand:
+                c.refuse(c.t("Your hand is empty."))
+                return True
+            step = 1 if name == "next" else -1
+            start = self.selected if self.selected is not None else (-1 if step == 1 else len(view.hand))
+            target = start + step
+            if not 0 <= target < len(view.hand):
+                c.refuse(c.t("End of your hand.") if step == 1 else c.t("Start of your hand."))
+                return True
+            self.selected = target
+            c.say(self.narrator.card_at(view, target))
+        elif name == "play":
+            if not my_turn:
+                c.refuse(self._not_your_turn(view))
+            elif self.selected is None:
+                c.refuse(c.t("Choose a card first: its number, or Left and Right."))
+            else:
+                self._play(view, self.selected)
+        elif name == "hand":
+            c.say(self.narrator.hand(view, by_suit=self.hand_asked))
+            self.hand_asked = not self.hand_asked
+            return True
+        elif name == "table":
+            c.say(self.narrator.table(view))
+        elif name == "bundles":
+            c.say(self.narrator.bundles(view))
+        elif name == "scores":
+            c.say(self.narrator.scores(view))
+        else:
+            return False
+        self.hand_asked = False
+        return True
+
+    def _not_your_turn(self, view: BundlesView) -> str:
+        c = self.controls
+        if view.turn is None:
+            return c.t("The game is over.")
+        return c.t("It is {name}'s turn, not yours.", name=c.names[view.turn])
+
+    def _select(self, view: BundlesView, number: int | None, play: bool) -> None:
+        c = self.controls
+        if number is None or not 1 <= number <= len(view.hand):
+            if not view.hand:
+                c.refuse(c.t("Your hand is empty."))
+            else:
+                c.refuse(
+                    c.tn(
+                        "You have no card in position {position}. You hold {n} card.",
+                        "You have no card in position {position}. You hold {n} cards.",
+                        len(view.hand),
+                        position=number or 0,
+                    )
+                )
+            return
+        index = number - 1
+        if play or self.selected == index:
+            if view.result is not None or view.turn != view.seat:
+                c.refuse(self._not_your_turn(view))
+                return
+            self._play(view, index)
+            return
+        self.selected = index
+        c.say(self.narrator.card_at(view, index))
+
+    def _play(self, view: BundlesView, index: int) -> None:
+        c = self.controls
+        card = view.hand[index]
+        choices = [action for action in c.legal_actions() if action.card == deck(view.deck).parse_many([card.code])[0]]
+        if not choices:
+            c.refuse(c.t("That card cannot be played now."))
+            return
+        if len(choices) == 1:
+            self._apply(choices[0])
+            return
+        c.choose(
+            c.t("The {card} can do more than one thing. Which?", card=self.narrator.card(card)),
+            [(self.narrator.action(action, view), functools.partial(self._apply, action)) for action in choices],
+        )
+
+    def _apply(self, action: BundlesAction) -> None:
+        self.selected = None
+        self.controls.play(action)

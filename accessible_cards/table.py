@@ -1,0 +1,188 @@
+"""The table: one loop that runs a game for its seats, whoever sits in them.
+
+A seat is a person (at this keyboard, or later at a remote client), a
+computer level, or a scenario's script standing in front of either. The
+table steps the game: it plays the computer and scripted seats when they are
+to move, takes the persons' moves when they make them, records every action
+in order (a save is the start plus these moves), lets every computer player
+see its own seat's view after each move, and hands each listener the events
+with the view of the seat it speaks for. Screens, lessons, the tutorial,
+``simulate``, ``replay``, ``resume`` and a server all use this one loop; none
+of them holds the state, only the views the table gives them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from .engine import Event, GameState, Result
+from .errors import CardsError, IllegalActionError
+from .game import GameDescription, Player, ScriptMove
+
+PERSON: Final = "person"
+COMPUTER: Final = "computer"
+SCRIPT: Final = "script"
+CHOOSERS: Final = (PERSON, COMPUTER, SCRIPT)
+"""Who chose a move: a person, a computer player, a scenario's script."""
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One move of the game: the action, and who chose it."""
+
+    action: Any
+    by: str = PERSON
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Who sits at a seat: a person, or a computer of ``level`` with its own seed."""
+
+    kind: str
+    level: str | None = None
+    seed: int | None = None
+
+    @classmethod
+    def person(cls) -> Seat:
+        return cls(PERSON)
+
+    @classmethod
+    def computer(cls, level: str, seed: int) -> Seat:
+        return cls(COMPUTER, level, seed)
+
+
+Listener = Callable[[Sequence[Event], Move | None], None]
+"""Told after the deal (move None) and after every move, with that step's events."""
+
+
+class Table:
+    """One game, its seats, its moves so far; the only holder of the state."""
+
+    def __init__(
+        self,
+        game: GameDescription,
+        state: GameState[Any],
+        seats: Sequence[Seat],
+        script: Sequence[ScriptMove] | None = None,
+    ) -> None:
+        self.game = game
+        self.state = state
+        self.seats = tuple(seats)
+        self.players: dict[int, Player] = {
+            seat: game.make_player(who.level or "", who.seed or 0)
+            for seat, who in enumerate(self.seats)
+            if who.kind == COMPUTER
+        }
+        self.script: list[ScriptMove] = list(script or [])
+        self.moves: list[Move] = []
+        self.listeners: list[Listener] = []
+        self.started = False
+
+    # -- what anyone may ask ---------------------------------------------------------
+
+    @property
+    def result(self) -> Result | None:
+        return self.state.result
+
+    def to_move(self) -> int | None:
+        """The seat to move now; None when the game is over."""
+        return self.state.to_move()
+
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may know now."""
+        return self.state.view(seat)
+
+    def legal_actions(self) -> Sequence[Any]:
+        """The legal actions of the seat to move."""
+        return tuple(self.state.legal_actions())
+
+    def persons(self) -> tuple[int, ...]:
+        """The seats people sit at."""
+        return tuple(seat for seat, who in enumerate(self.seats) if who.kind == PERSON)
+
+    def automatic(self) -> bool:
+        """True when the seat to move is played by the table itself (a computer or the script)."""
+        seat = self.to_move()
+        return seat is not None and self.seats[seat].kind != PERSON
+
+    # -- stepping ----------------------------------------------------------------------
+
+    def start(self) -> list[Event]:
+        """Deal; every listener hears the deal's events."""
+        self.started = True
+        events = self.state.start()
+        self._show_players()
+        self._tell(events, None)
+        return events
+
+    def step(self, saved: Move | None = None) -> list[Event]:
+        """The seat to move is the table's own: its script's next move, else its computer player's choice.
+
+        Replaying a save, ``saved`` is the move to make: a scripted move must be
+        that move; a computer player is still asked, so that it sees and draws
+        exactly what it did, and the saved move is the one played.
+        """
+        seat = self.to_move()
+        if seat is None or self.seats[seat].kind == PERSON:
+            raise IllegalActionError("error-not-automatic", "the seat to move is a person's")
+        if self.script and (saved is None or saved.by == SCRIPT):
+            action = self.script.pop(0).action(self.state)
+            if saved is not None and action != saved.action:
+                raise IllegalActionError("error-script-mismatch", "a scripted move is not the saved one")
+            return self._apply(Move(action, SCRIPT))
+        player = self.players[seat]
+        action = player.choose(self.state.view(seat), self.state.legal_actions())
+        if saved is not None:
+            action = saved.action
+        return self._apply(Move(action, COMPUTER))
+
+    def play(self, action: Any) -> list[Event]:
+        """A person's move; the script goes on only while the person plays the scripted move."""
+        if self.script:
+            try:
+                expected = self.script[0].action(self.state)
+            except CardsError:
+                expected = None
+            if action == expected:
+                self.script.pop(0)
+            else:
+                self.script = []
+        return self._apply(Move(action, PERSON))
+
+    def replay(self, move: Move) -> list[Event]:
+        """Make a saved move the way it was made: by the table for its own seats, else as a person's."""
+        if move.by == PERSON:
+            return self.play(move.action)
+        return self.step(move)
+
+    def run_automatic(self, before: Callable[[], bool] | None = None) -> None:
+        """Play the table's own seats until a person is to move or the game ends.
+
+        ``before()`` is asked before each move (a screen pauses there); False stops.
+        """
+        while self.result is None and self.automatic():
+            if before is not None and not before():
+                return
+            self.step()
+
+    # -- inside ----------------------------------------------------------------------------
+
+    def _apply(self, move: Move) -> list[Event]:
+        events = self.state.apply(move.action)
+        self.moves.append(move)
+        self._show_players()
+        self._tell(events, move)
+        return events
+
+    def _show_players(self) -> None:
+        """Every computer player sees its own seat's view, as a person at the table sees every card played."""
+        for seat, player in self.players.items():
+            observe = getattr(player, "observe", None)
+            if observe is not None:
+                observe(self.state.view(seat))
+
+    def _tell(self, events: Sequence[Event], move: Move | None) -> None:
+        for listener in self.listeners:
+            listener(events, move)
