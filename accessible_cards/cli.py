@@ -11,15 +11,16 @@ from pathlib import Path
 from typing import Any
 
 from accessible_cards.games.bundles import text as bundles_text
-from accessible_cards.games.bundles.rules import VARIANTS, BundlesOptions
+from accessible_cards.games.bundles.rules import VARIANTS
+from accessible_cards.games.bundles.scenario import BundlesMove
 from accessible_cards.games.bundles.state import BundlesState
 from accessible_cards.games.war import text as war_text
-from accessible_cards.games.war.state import TURN, WarOptions, WarState
+from accessible_cards.games.war.state import TURN, WarState
 
 from . import __version__
 from .engine import Event, parse_settings
 from .errors import CardsError, ScenarioError
-from .scenario import BundlesMove, dumps_event, load
+from .scenario import dumps_event, load
 from .simulate import simulate_bundles, simulate_war
 
 
@@ -204,8 +205,13 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         overrides["lang"] = args.lang
     if args.verbosity:
         overrides["verbosity"] = args.verbosity
+    from . import game as registry
+
+    game_overrides: dict[str, dict[str, Any]] = {}
     if args.quiz:
-        overrides["war_quiz"] = True
+        for described in registry.registered():
+            if any(setting.key == "quiz" for setting in described.settings):
+                game_overrides.setdefault(described.name, {})["quiz"] = True
     if args.braille:
         overrides["braille"] = args.braille
     import os
@@ -220,8 +226,12 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             parser.error(f"--pause: from 0 to 10 seconds, not {args.pause:g}")
         overrides["computer_pause"] = args.pause
     if getattr(args, "level", None) is not None:
-        overrides["bundles_computer"] = args.level
+        for described in registry.registered():
+            if described.level_setting is not None:
+                game_overrides.setdefault(described.name, {})[described.level_setting] = args.level
     settings = loaded.settings.changed(**overrides)
+    for name, values in game_overrides.items():
+        settings = settings.changed_game(name, **values)
     loaded = settings_file.Loaded(settings, loaded.problems, loaded.writable, loaded.path)
     first = None
     if args.scenario is not None:
@@ -229,30 +239,20 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         if first is None:
             return 1
     elif args.game:
-        defaults = (
-            (settings.war_players, settings.war_humans)
-            if args.game == "war"
-            else (settings.bundles_players, settings.bundles_humans)
-        )
-        players = args.players if args.players is not None else defaults[0]
-        if not 2 <= players <= 4:
-            parser.error(f"--players: 2 to 4 players, not {players}")
-        humans = args.humans if args.humans is not None else min(defaults[1], players)
+        game = registry.get(args.game)
+        chosen = settings.game(game.name)
+        players = args.players if args.players is not None else chosen["players"]
+        if not game.min_players <= players <= game.max_players:
+            parser.error(f"--players: {game.min_players} to {game.max_players} players, not {players}")
+        humans = args.humans if args.humans is not None else min(chosen["humans"], players)
         if not 1 <= humans <= players:
             parser.error(f"--humans: 1 to {players} (the number of players), not {humans}")
-        request = GameRequest(
-            args.game,
-            players,
-            humans,
-            args.variant or settings.bundles_variant,
-            args.seed,
-            dict(parse_settings(args.set)),
-        )
+        variant = args.variant
+        if variant is None and game.variant_names():
+            variant = str(chosen.get(game.variant_setting or "", game.variant_names()[0]))
+        request = GameRequest(game.name, players, humans, variant, args.seed, dict(parse_settings(args.set)))
         try:
-            if args.game == "war":
-                WarOptions.from_mapping(request.options)
-            else:
-                BundlesOptions.from_mapping({"variant": request.variant, "players": players, **request.options})
+            game.new_state(players, variant, request.options, 0)
         except CardsError as error:
             parser.error(f"--set: {error}")
         first = request
@@ -351,7 +351,7 @@ def _add_voice(app: Any, terminal: Any) -> None:
 def _outputs(settings: Any, terminal: Any) -> list[Any]:
     """The outputs besides the terminal line: braille as the settings ask."""
     from .braille.display import BrailleDisplayOutput, UnicodeBrailleOutput
-    from .ui.commands import Typed
+    from .keys import Typed
 
     lang = settings.lang or "en"
     if settings.braille == "unicode":
@@ -441,14 +441,14 @@ def _save_history(saved: Any, lang: str | None) -> list[str]:
 
 def _history_markdown(args: argparse.Namespace) -> str:
     """``emboss history SAVEFILE``: a saved game's history as Markdown, a heading and one paragraph an announcement."""
+    from . import game as registry
     from . import saves
     from .i18n import Catalog
-    from .ui.app import VARIANT_NAMES
 
     saved = saves.load(Path(args.name))
     info = saved.info
     catalog = Catalog(args.lang)
-    game = catalog.text("War") if info.game == "war" else catalog.text(VARIANT_NAMES.get(info.variant, info.variant))
+    game = catalog.text(registry.get(info.game).variant_title(info.variant))
     title = catalog.plural(
         "{game} for {n} player, seed {seed}: the history of a saved game.",
         "{game} for {n} players, seed {seed}: the history of a saved game.",

@@ -207,6 +207,26 @@ class Controller(ABC):
         """The silent replay is over."""
 
 
+@dataclass(frozen=True, slots=True)
+class TutorialStep:
+    """One step of a tutorial: its name (the command it waits for, for review steps) and the card position it plays."""
+
+    name: str
+    position: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Tutorial:
+    """A spoken tutorial: a scenario to play, its steps, and each step's words (``lesson``, ``hint``)."""
+
+    scenario: Mapping[str, Any]
+    steps: tuple[TutorialStep, ...]
+    lesson: Callable[[Callable[..., str], str], str]
+    hint: Callable[[Callable[..., str], str, bool], str]
+    offer: str
+    """Catalog msgid of the question at the first start: the tutorial now, or the main menu."""
+
+
 @dataclass(frozen=True)
 class GameDescription:
     """Everything the shared code needs to know of one game."""
@@ -237,6 +257,12 @@ class GameDescription:
     commands: tuple[Command, ...]
     phases: tuple[tuple[str, str], ...]
     """The game's own key phases, each with the catalog msgid of its heading in the keyboard reference."""
+    order: int = 100
+    """Where it stands in the menus: lower first, then by name."""
+    settings_menu: tuple[tuple[str, str, tuple[Any, ...]], ...] = ()
+    """Its entries in the Settings menu: (setting, catalog msgid with {value}, the values Enter cycles through)."""
+    reference_phases: tuple[tuple[str, str], ...] = ()
+    """The moments of play its keyboard reference lists, with their headings (default: its own phases)."""
     min_players: int = 2
     max_players: int = 4
     aliases: tuple[str, ...] = ()
@@ -254,9 +280,7 @@ class GameDescription:
     variant_setting: str | None = None
     simulate: Callable[..., dict[str, Any]] | None = None
     figures_lines: Callable[[Mapping[str, Any]], list[str]] | None = None
-    tutorial: Callable[[Controls, Any], Controller] | None = None
-    tutorial_setup: tuple[int, int, str | None, int] | None = None
-    """(players, humans, variant, seed) of the tutorial's game."""
+    tutorial: Tutorial | None = None
     extras: Mapping[str, Any] = field(default_factory=dict)
 
     def variant_names(self) -> tuple[str, ...]:
@@ -313,9 +337,9 @@ def _discover() -> None:
 
 
 def registered() -> tuple[GameDescription, ...]:
-    """Every game, in the order they were registered (the built-in games by name)."""
+    """Every game, in menu order."""
     _discover()
-    return tuple(_GAMES.values())
+    return tuple(sorted(_GAMES.values(), key=lambda game: (game.order, game.name)))
 
 
 def names() -> tuple[str, ...]:

@@ -48,6 +48,7 @@ from typing import Any, Final
 
 from accessible_cards.games.bundles.narrator import BundlesNarrator
 from accessible_cards.games.bundles.rules import BundlesAction
+from accessible_cards.games.bundles.scenario import BundlesMove
 from accessible_cards.games.bundles.state import BundlesState
 from accessible_cards.games.war.narrator import WarNarrator
 from accessible_cards.games.war.state import TURN, WarAction, WarState
@@ -55,7 +56,6 @@ from accessible_cards.games.war.state import TURN, WarAction, WarState
 from .engine import Event, GameState
 from .errors import CardsError
 from .i18n import Catalog
-from .scenario import BundlesMove
 
 FORMAT: Final = "accessible-cards-save"
 VERSION: Final = 1

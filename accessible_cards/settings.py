@@ -16,12 +16,11 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Final
 
-from .engine import choice, flag, whole_number
+from .engine import choice, whole_number
 from .utterance import VERBOSITIES
 
 MAX_BYTES: Final = 64 * 1024
 LANGUAGES: Final = ("en", "de")
-VARIANTS: Final = ("standard", "friendly", "casita-robada", "rubamazzo", "rubamazzetto", "rubamazzo-15")
 
 
 def _pause(value: Any) -> float:
@@ -68,21 +67,25 @@ SETTINGS: Final = (
         "en-ueb-g1, en-ueb-g2 or en-us-g2",
     ),
     Setting("braille_de", "braille", "german_table", choice("de-g1", "de-g0", "de-g2"), "de-g1, de-g0 or de-g2"),
-    Setting("war_players", "war", "players", whole_number(2, 4), "2 to 4"),
-    Setting("war_humans", "war", "humans", whole_number(1, 4), "1 to 4"),
-    Setting("war_face_down", "war", "face_down", whole_number(0, 10), "0 to 10"),
-    Setting("war_quiz", "war", "quiz", flag, "true or false"),
-    Setting("bundles_variant", "bundles", "variant", choice(*VARIANTS), ", ".join(VARIANTS)),
-    Setting("bundles_players", "bundles", "players", whole_number(2, 4), "2 to 4"),
-    Setting("bundles_humans", "bundles", "humans", whole_number(1, 4), "1 to 4"),
-    Setting(
-        "bundles_computer",
-        "bundles",
-        "computer",
-        choice("easy", "medium", "hard", "simple", "random"),
-        "easy, medium or hard (also simple or random)",
-    ),
 )
+
+
+def game_settings() -> tuple[Setting, ...]:
+    """Every game's section: how many players and people it starts with, then the game's own settings."""
+    from . import game as registry
+
+    found: list[Setting] = []
+    for game in registry.registered():
+        low, high = game.min_players, game.max_players
+        found.append(Setting("players", game.name, "players", whole_number(low, high), f"{low} to {high}", low))
+        found.append(Setting("humans", game.name, "humans", whole_number(1, high), f"1 to {high}", 1))
+        found += [replace(setting, section=game.name) for setting in game.settings]
+    return tuple(found)
+
+
+def all_settings() -> tuple[Setting, ...]:
+    """The common settings and every game's section."""
+    return SETTINGS + game_settings()
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,18 +102,31 @@ class Settings:
     braille: str = "off"
     braille_en: str = "en-ueb-g1"
     braille_de: str = "de-g1"
-    war_players: int = 2
-    war_humans: int = 1
-    war_face_down: int = 3
-    war_quiz: bool = False
-    bundles_variant: str = "standard"
-    bundles_players: int = 2
-    bundles_humans: int = 1
-    bundles_computer: str = "medium"
+    games: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Each game's own section: its defaults (from the game's description), overlaid with what was chosen."""
+
+    def __post_init__(self) -> None:
+        full: dict[str, dict[str, Any]] = {}
+        for setting in game_settings():
+            assert setting.section is not None
+            full.setdefault(setting.section, {})[setting.key] = setting.default
+        for name, chosen in self.games.items():
+            full.setdefault(name, {}).update(chosen)
+        object.__setattr__(self, "games", full)
 
     def changed(self, **values: Any) -> Settings:
         """A copy with ``values`` set."""
         return replace(self, **values)
+
+    def game(self, name: str) -> dict[str, Any]:
+        """The settings of game ``name``: its defaults, overlaid with what was chosen."""
+        return dict(self.games.get(name, {}))
+
+    def changed_game(self, name: str, **values: Any) -> Settings:
+        """A copy with ``values`` set in game ``name``'s section."""
+        games = {game: dict(chosen) for game, chosen in self.games.items()}
+        games.setdefault(name, {}).update(values)
+        return replace(self, games=games)
 
     @property
     def braille_grade(self) -> str:
@@ -190,11 +206,14 @@ def from_mapping(data: Mapping[str, Any], path: Path | None = None) -> tuple[Set
     where = str(path) if path else "settings"
     problems: list[Problem] = []
     values: dict[str, Any] = {}
-    known_top = {s.key for s in SETTINGS if s.section is None} | {s.section for s in SETTINGS if s.section}
+    games: dict[str, dict[str, Any]] = {}
+    every = all_settings()
+    game_sections = {s.section for s in every if s.section is not None and s not in SETTINGS}
+    known_top = {s.key for s in every if s.section is None} | {s.section for s in every if s.section}
     for key in data:
         if key not in known_top:
             problems.append(Problem("settings-unknown-key", f"{where}: unknown setting {key!r}", {"key": key}))
-    for setting in SETTINGS:
+    for setting in every:
         table: Any = data if setting.section is None else data.get(setting.section, {})
         if not isinstance(table, dict):
             if any(p.msg_id == "settings-not-table" and p.params.get("key") == setting.section for p in problems):
@@ -208,7 +227,7 @@ def from_mapping(data: Mapping[str, Any], path: Path | None = None) -> tuple[Set
             )
             continue
         if setting.section is not None:
-            known = {s.key for s in SETTINGS if s.section == setting.section}
+            known = {s.key for s in every if s.section == setting.section}
             for key in table:
                 name = f"{setting.section}.{key}"
                 if key not in known and all(p.params.get("key") != name for p in problems):
@@ -219,7 +238,10 @@ def from_mapping(data: Mapping[str, Any], path: Path | None = None) -> tuple[Set
             continue
         raw = table[setting.key]
         try:
-            values[setting.name] = setting.parse(raw)
+            if setting.section in game_sections:
+                games.setdefault(setting.section, {})[setting.key] = setting.parse(raw)
+            else:
+                values[setting.name] = setting.parse(raw)
         except (ValueError, TypeError):
             name = setting.key if setting.section is None else f"{setting.section}.{setting.key}"
             problems.append(
@@ -229,7 +251,7 @@ def from_mapping(data: Mapping[str, Any], path: Path | None = None) -> tuple[Set
                     {"key": name, "value": str(raw), "allowed": setting.allowed},
                 )
             )
-    return Settings(**values), tuple(problems)
+    return Settings(**values, games=games), tuple(problems)
 
 
 def _problem(msg_id: str, path: Path, **params: Any) -> Problem:
@@ -247,13 +269,18 @@ def _problem(msg_id: str, path: Path, **params: Any) -> Problem:
 def to_toml(settings: Settings) -> str:
     """The settings as TOML text, sections last."""
     lines: list[str] = ["# Accessible Cards settings. Flags on the command line override these."]
-    values = {f.name: getattr(settings, f.name) for f in fields(settings)}
+    values = {f.name: getattr(settings, f.name) for f in fields(settings) if f.name != "games"}
     sections: dict[str | None, list[str]] = {}
     for setting in SETTINGS:
         value = values[setting.name]
         if value is None:
             continue
         sections.setdefault(setting.section, []).append(f"{setting.key} = {_toml_value(value)}")
+    for setting in game_settings():
+        assert setting.section is not None
+        value = settings.game(setting.section).get(setting.key)
+        if value is not None:
+            sections.setdefault(setting.section, []).append(f"{setting.key} = {_toml_value(value)}")
     lines += sections.pop(None, [])
     for section, entries in sections.items():
         lines += ["", f"[{section}]", *entries]

@@ -73,7 +73,7 @@ class Table:
         self.players: dict[int, Player] = {
             seat: game.make_player(who.level or "", who.seed or 0)
             for seat, who in enumerate(self.seats)
-            if who.kind == COMPUTER
+            if who.kind == COMPUTER and game.levels
         }
         self.script: list[ScriptMove] = list(script or [])
         self.moves: list[Move] = []

@@ -38,16 +38,18 @@ from hidden_support import BundlesWatch, CellSpotter, Spotter, WarWatch, leaks
 from accessible_cards import saves
 from accessible_cards.braille.display import UnicodeBrailleOutput
 from accessible_cards.cards import Card, deck
+from accessible_cards.games.bundles.controller import BUNDLES
 from accessible_cards.games.bundles.rules import BundlesOptions
+from accessible_cards.games.war.controller import QUIZ, WAR
 from accessible_cards.games.war.state import WarState
+from accessible_cards.keys import CHOICE, HANDOFF, HISTORY, Typed
 from accessible_cards.outputs import RecordingOutput
 from accessible_cards.settings import Loaded, Settings
 from accessible_cards.ui.app import App, GameRequest
-from accessible_cards.ui.bundles_screen import BundlesScreen
-from accessible_cards.ui.commands import BUNDLES, CHOICE, HANDOFF, HISTORY, QUIZ, WAR, Typed, key_map
+from accessible_cards.ui.commands import key_map
+from accessible_cards.ui.game_screen import GameScreen
 from accessible_cards.ui.screens import Screen
 from accessible_cards.ui.terminal import Terminal
-from accessible_cards.ui.war_screen import WarScreen
 from accessible_cards.utterance import Utterance
 
 _REVIEW_BUNDLES = ("h", "h", "t", "b", "s", "l", "r", "?", "right", "left", "v", "g", "x")
@@ -142,8 +144,7 @@ class Audit:
             verbosity=verbosity,
             computer_pause=0.0,
             card_names=card_names,
-            war_quiz=quiz,
-            bundles_computer=computer,
+            games={"war": {"quiz": quiz}, "bundles": {"computer": computer}},
         )
         self.screen_class = screen
         self.max_keys = max_keys
@@ -158,7 +159,7 @@ class Audit:
         self.spotter = _spotter(lang, self.deck.kind.value)
         self.cells = CellSpotter(lang, None, kind)
         self.figures = Figures()
-        self.screen: BundlesScreen | WarScreen | None = None
+        self.screen: GameScreen | None = None
         self.watch: WarWatch | BundlesWatch | None = None
         self.hot_seat = request.game == "bundles" and request.humans > 1
         self.at_keyboard: int | None = None if self.hot_seat else 0
@@ -227,11 +228,11 @@ class Audit:
 
     def attach(self, screen: Screen) -> None:
         """Follow the game ``screen`` plays: its deal and every action go through the watch."""
-        if not isinstance(screen, (BundlesScreen, WarScreen)):
+        if not isinstance(screen, GameScreen):
             return
         self.screen = screen
-        state: Any = screen.state
-        watch: WarWatch | BundlesWatch = WarWatch(state) if isinstance(screen, WarScreen) else BundlesWatch(state)
+        state: Any = screen.table.state
+        watch: WarWatch | BundlesWatch = WarWatch(state) if screen.game.name == "war" else BundlesWatch(state)
         self.watch = watch
 
         def start() -> list[Any]:
@@ -270,7 +271,7 @@ class Audit:
         if isinstance(replayed, BundlesWatch) and isinstance(self.watch, BundlesWatch):
             self.watch.bonus = set(replayed.bonus)
         assert self.watch is not None
-        assert replayed.state.to_json() == self.watch.state.to_json(), "the resumed game is not the saved one"
+        assert replayed.table.state.to_json() == self.watch.state.to_json(), "the resumed game is not the saved one"
         self._after_step()
 
     def _after_step(self) -> None:
@@ -289,7 +290,7 @@ class Audit:
     def _confirm(self) -> None:
         """The script presses Enter at a hand-over: the person whose turn it is sits down."""
         screen, watch = self.screen, self.watch
-        assert isinstance(screen, BundlesScreen) and isinstance(watch, BundlesWatch)
+        assert isinstance(screen, GameScreen) and screen.game.name == "bundles" and isinstance(watch, BundlesWatch)
         turn = watch.state.view(0).turn
         if screen.handoff_to != turn:
             self.figures.found.append(f"the hand-over asks for seat {screen.handoff_to}, but seat {turn} is to play")
@@ -345,7 +346,7 @@ class Audit:
         rng, screen, app = self.rng, self.screen, self.app
         if screen is None or app is None:
             return None
-        if screen.state.result is not None and phase not in (HISTORY, CHOICE):
+        if screen.table.state.result is not None and phase not in (HISTORY, CHOICE):
             return None
         if phase == HANDOFF:
             if rng.random() < 0.3:
@@ -369,8 +370,8 @@ class Audit:
             if rng.random() < 0.25:
                 self.check_history()
                 return rng.choice(_REVIEW_BUNDLES)
-            assert isinstance(screen, BundlesScreen)
-            hand = len(screen.state.hands[screen._listener()])
+            assert isinstance(screen, GameScreen) and screen.game.name == "bundles"
+            hand = len(screen.table.state.hands[screen.listener])
             if not hand:
                 return "t"
             position = str(rng.randint(1, min(hand, 9)))

@@ -57,7 +57,7 @@ from accessible_cards.games.war.state import TURN, Battle, FaceDown, WarOptions,
 from accessible_cards.i18n import Catalog
 from accessible_cards.narration.card_names import CardNames
 from accessible_cards.ui.app import GameRequest
-from accessible_cards.ui.bundles_screen import BundlesScreen
+from accessible_cards.ui.game_screen import GameScreen
 from accessible_cards.utterance import VERBOSITIES, Utterance
 
 GAMES = ("war", *VARIANTS)
@@ -487,7 +487,7 @@ def test_the_program_shows_each_person_only_what_they_may_know(
         )
         figures = audit.run()
         assert not figures.found, "\n".join(figures.found[:10])
-        assert audit.screen is not None and audit.screen.state.result is not None, "the game did not end"
+        assert audit.screen is not None and audit.screen.table.state.result is not None, "the game did not end"
         totals.add(figures)
         if humans > 1 and game == "bundles":
             assert figures.handovers, "no hand-over was checked"
@@ -499,11 +499,11 @@ def test_a_resumed_hot_seat_game_asks_for_the_hand_over_before_any_hand(data: Pa
     request = GameRequest("bundles", 3, 2, "standard", 77, {"sweep_bonus": True})
     first = Audit(request, "en", 1, data=data, max_keys=45)
     assert not first.run().found
-    assert first.screen is not None and first.screen.state.result is None, "the first part ended the game"
+    assert first.screen is not None and first.screen.table.state.result is None, "the first part ended the game"
     resumed = Audit(request, "en", 2, data=data, resume=True)
     figures = resumed.run()
     assert not figures.found, "\n".join(figures.found[:10])
-    assert figures.handovers and resumed.screen is not None and resumed.screen.state.result is not None
+    assert figures.handovers and resumed.screen is not None and resumed.screen.table.state.result is not None
 
 
 # --- 2: hot seat in a real terminal -------------------------------------------------------------
@@ -674,32 +674,33 @@ def test_the_history_check_catches_a_line_with_a_hidden_card() -> None:
     assert leaks(history[:1], hidden, names) == []
 
 
-class _NoHandover(BundlesScreen):
+class _NoHandover(GameScreen):
     """A hot seat without the hand-over: the next person's turn (and hand) is told at once."""
 
     def before_input(self) -> None:
-        turn = self.state.view(0).turn
-        if turn in self.humans:
+        turn = self.table.state.view(0).turn
+        if turn in self.table.persons():
             self.at_keyboard = turn
         super().before_input()
 
 
-class _HandInHistory(BundlesScreen):
+class _HandInHistory(GameScreen):
     """A screen that keeps the turn announcement (the hand) in the shared history."""
 
     def before_input(self) -> None:
         super().before_input()
-        turn = self.state.view(0).turn
+        turn = self.table.state.view(0).turn
         if self.at_keyboard is not None and turn == self.at_keyboard:
-            self.history.append(self.narrator.hand(self._view()).speech)
+            self.history.append(self.narrator.hand(self.view()).speech)
 
 
-class _LogsHands(BundlesScreen):
+class _LogsHands(GameScreen):
     """A screen that logs every hand at each turn, and prints them to standard error."""
 
     def before_input(self) -> None:
         super().before_input()
-        hands = [self.state.deck.codes(hand) for hand in self.state.hands]
+        state: Any = self.table.state
+        hands = [state.deck.codes(hand) for hand in state.hands]
         logging.getLogger("accessible_cards").debug("hands: %s", hands)
         print("hands:", hands, file=sys.stderr)
 

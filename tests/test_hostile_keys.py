@@ -52,9 +52,10 @@ from accessible_cards import settings as settings_file
 from accessible_cards.engine import GameState
 from accessible_cards.games.bundles.state import BundlesState
 from accessible_cards.games.war.state import WarState
+from accessible_cards.keys import Typed
 from accessible_cards.settings import Settings
 from accessible_cards.ui.app import VARIANT_NAMES, App, GameRequest
-from accessible_cards.ui.commands import COMMANDS, Typed
+from accessible_cards.ui.commands import COMMANDS
 from accessible_cards.ui.terminal import Terminal, _hold_keys
 
 TALLY: dict[str, int] = {"examples": 0, "keys": 0, "plays": 0, "quits": 0}
@@ -188,7 +189,7 @@ languages = st.sampled_from(["en", "de"])
 
 
 def _app(terminal: Terminal, lang: str | None, input_mode: str, tmp: Path) -> App:
-    chosen = Settings(lang=lang, computer_pause=0.0, input=input_mode, war_quiz=lang == "de")
+    chosen = Settings(lang=lang, computer_pause=0.0, input=input_mode, games={"war": {"quiz": lang == "de"}})
     return App(terminal, settings_file.Loaded(chosen, (), True, tmp / "settings.toml"))
 
 

@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from accessible_cards.games.bundles.controller import BUNDLES
+from accessible_cards.games.war.controller import WAR
 from accessible_cards.i18n import Catalog
-from accessible_cards.ui.commands import BUNDLES, WAR, for_phase, keys_label
+from accessible_cards.ui.commands import for_phase, keys_label
 from accessible_cards.ui.keyref import keyboard_reference
 
 

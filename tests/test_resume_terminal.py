@@ -126,16 +126,16 @@ def test_sigkill_at_random_moments_loses_nothing(
     args, request, computer, lines = KILL_GAMES[game]
     _configure(config, computer)
     with saving_in(tmp_path / "straight"):
-        app, _ = play(request, lines, bundles_computer=computer)
+        app, _ = play(request, lines, games={"bundles": {"computer": computer}})
     straight = game_screen(app)
-    assert straight.record is not None and straight.state.result is not None
+    assert straight.record is not None and straight.table.state.result is not None
     kills = 0
     for round_ in range(KILLS):
         folder = tmp_path / f"round{round_}"
         finished, lives = _play_in_pieces(players, config, folder, args, request.game, random.Random(f"{game}{round_}"))
         kills += lives
         assert list(finished.moves) == straight.record.moves
-        assert finished.current == straight.state.to_json()
+        assert finished.current == straight.table.state.to_json()
     assert kills >= 3 * KILLS
     print(f"{game}: {kills} kills")  # the figure for docs/reliability.md (pytest -s)
 

@@ -114,13 +114,25 @@ CASES: dict[str, tuple[GameRequest | None, tuple[str, ...], dict[str, Any]]] = {
     "rubamazzo-15, two computers, random": (
         GameRequest("bundles", 3, 1, "rubamazzo-15", 12),
         BUNDLES_LINES,
-        {"bundles_computer": "random"},
+        {"games": {"bundles": {"computer": "random"}}},
     ),
     "casita robada, hot seat": (GameRequest("bundles", 4, 2, "casita-robada", 13), BUNDLES_LINES, {}),
-    "medium computers": (GameRequest("bundles", 3, 1, "standard", 16), BUNDLES_LINES, {"bundles_computer": "medium"}),
-    "hard computer": (GameRequest("bundles", 2, 1, "standard", 17), BUNDLES_LINES, {"bundles_computer": "hard"}),
+    "medium computers": (
+        GameRequest("bundles", 3, 1, "standard", 16),
+        BUNDLES_LINES,
+        {"games": {"bundles": {"computer": "medium"}}},
+    ),
+    "hard computer": (
+        GameRequest("bundles", 2, 1, "standard", 17),
+        BUNDLES_LINES,
+        {"games": {"bundles": {"computer": "hard"}}},
+    ),
     "war, three players": (GameRequest("war", 3, 1, seed=14, options={"max_rounds": 40}), WAR_LINES, {}),
-    "war quiz": (GameRequest("war", 2, 1, seed=15, options={"max_rounds": 25}), QUIZ_LINES, {"war_quiz": True}),
+    "war quiz": (
+        GameRequest("war", 2, 1, seed=15, options={"max_rounds": 25}),
+        QUIZ_LINES,
+        {"games": {"war": {"quiz": True}}},
+    ),
     "lesson": (None, BUNDLES_LINES, {}),
 }
 
@@ -137,7 +149,7 @@ def test_a_game_quit_again_and_again_ends_as_the_game_played_straight_through(tm
     with saving_in(tmp_path / "straight"):
         app, _ = play(_request(case), lines, **settings)
     straight = game_screen(app)
-    assert straight.state.result is not None
+    assert straight.table.state.result is not None
     chance = random.Random(case)
     stops = 0
     with saving_in(tmp_path / "broken") as folder:
@@ -155,7 +167,7 @@ def test_a_game_quit_again_and_again_ends_as_the_game_played_straight_through(tm
             assert resumed.history[: len(screen.history)] == screen.history  # the history came back as it was
         path = only_save(folder)
     assert stops >= 2
-    assert screen.state.to_json() == straight.state.to_json()
+    assert screen.table.state.to_json() == straight.table.state.to_json()
     assert screen.history == straight.history
     assert straight.record is not None and screen.record is not None
     assert screen.record.moves == straight.record.moves
@@ -175,7 +187,7 @@ def test_the_menu_offers_resume_only_while_a_game_is_unfinished(tmp_path: Path) 
         "3: Resume game. 4: Settings."
     )
     app, said = play(None, WAR_LINES, resume=True)
-    assert game_screen(app).state.result is not None
+    assert game_screen(app).table.state.result is not None
     _, said = play(None, WAR_LINES, budget=0)
     assert "Resume game" not in said[0]
     path = only_save(tmp_path / "data")
@@ -410,4 +422,4 @@ def test_a_failing_disk_is_said_once_per_spell_and_saving_goes_on(monkeypatch: p
         "The game is saved again.",
     ]
     screen = game_screen(app)
-    assert screen.state.to_json() == saves.load(only_save(saves.data_dir())).current  # the last save holds all
+    assert screen.table.state.to_json() == saves.load(only_save(saves.data_dir())).current  # the last save holds all

@@ -19,7 +19,12 @@ def test_a_missing_file_gives_the_defaults_and_may_be_written(tmp_path: Path) ->
 
 def test_saved_settings_read_back_the_same(tmp_path: Path) -> None:
     path = tmp_path / "deep" / "settings.toml"
-    chosen = Settings(lang="de", verbosity="full", computer_pause=0.5, war_quiz=True, bundles_variant="rubamazzo")
+    chosen = Settings(
+        lang="de",
+        verbosity="full",
+        computer_pause=0.5,
+        games={"war": {"quiz": True}, "bundles": {"variant": "rubamazzo"}},
+    )
     settings_file.save(chosen, path)
     loaded = settings_file.load(path)
     assert loaded.settings == chosen

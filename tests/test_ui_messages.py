@@ -8,9 +8,12 @@ from pathlib import Path
 import pytest
 
 import accessible_cards.ui as ui_package
+from accessible_cards.games.bundles import TITLES as VARIANT_NAMES
+from accessible_cards.games.war.controller import QUIZ
 from accessible_cards.i18n import Catalog
-from accessible_cards.ui.app import ENGLISH_BRAILLE_TABLES, GERMAN_BRAILLE_TABLES, VARIANT_NAMES
-from accessible_cards.ui.commands import COMMANDS, HANDOFF, MENU, QUIZ, key_map, parse_words
+from accessible_cards.keys import HANDOFF, MENU
+from accessible_cards.ui.app import ENGLISH_BRAILLE_TABLES, GERMAN_BRAILLE_TABLES
+from accessible_cards.ui.commands import COMMANDS, key_map, parse_words
 
 UI = Path(ui_package.__file__).parent
 
@@ -18,7 +21,7 @@ UI = Path(ui_package.__file__).parent
 def _messages() -> set[tuple[str | None, str]]:
     """(context, msgid) of every literal passed to ``t``/``tn`` in the UI, the help texts and game names."""
     found: set[tuple[str | None, str]] = set()
-    for path in [*sorted(UI.glob("*.py")), UI.parent / "cli.py"]:
+    for path in [*sorted(UI.glob("*.py")), UI.parent / "cli.py", *sorted((UI.parent / "games").glob("*/*.py"))]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call) or not node.args:
                 continue

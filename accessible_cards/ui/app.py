@@ -9,31 +9,22 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import random
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
+from .. import game as registry
 from .. import settings as settings_file
 from ..errors import CardsError
 from ..i18n import Catalog
+from ..keys import Typed
 from ..outputs import Output
 from ..settings import Settings
 from ..utterance import Utterance
-from .commands import GAME_PHASES, Typed, for_phase, keys_label
+from .commands import GAME_PHASES, for_phase, keys_label
 from .screens import Item, ListScreen, Screen, rules_screen
 from .terminal import Terminal
-
-VARIANT_NAMES = {
-    "standard": "Stealing Bundles",
-    "friendly": "Friendly Bundles, no stealing",
-    "casita-robada": "Casita Robada, Spanish deck",
-    "rubamazzo": "Rubamazzo, Italian deck",
-    "rubamazzetto": "Rubamazzetto, Italian deck, no stealing",
-    "rubamazzo-15": "Rubamazzo 15, sums to fifteen",
-}
 
 
 @dataclass
@@ -43,7 +34,7 @@ class GameRequest:
     game: str
     players: int
     humans: int
-    variant: str = "standard"
+    variant: str | None = None
     seed: int | None = None
     options: dict[str, Any] = field(default_factory=dict)
     scenario: str | None = None
@@ -199,6 +190,14 @@ class App:
         if "input" in values:
             self.terminal.input_mode = self.settings.input
             self.terminal.forget_bindings()
+        self._keep_settings()
+
+    def change_game_settings(self, game: str, **values: Any) -> None:
+        """Change settings of one game's section and keep them."""
+        self.settings = self.settings.changed_game(game, **values)
+        self._keep_settings()
+
+    def _keep_settings(self) -> None:
         if self.save_settings:
             try:
                 settings_file.save(self.settings, self.loaded.path)
@@ -275,13 +274,9 @@ class App:
             from .scenario_play import scenario_screen
 
             return scenario_screen(self, request)
-        if request.game == "war":
-            from .war_screen import WarScreen
+        from .game_screen import GameScreen
 
-            return WarScreen(self, request)
-        from .bundles_screen import BundlesScreen
-
-        return BundlesScreen(self, request)
+        return GameScreen(self, request)
 
     def replace_game(self, screen: Screen) -> None:
         """Close every screen above the main menu and open ``screen``."""
@@ -421,12 +416,15 @@ class MainMenu(ListScreen):
         app, t = self.app, self.app.t
         self.title = t("Accessible Cards. Main menu.")
         self.items = [
-            Item(t("Play War"), lambda: app.push(war_setup(app))),
-            Item(t("Play Stealing Bundles or one of its family"), lambda: app.push(bundles_setup(app))),
+            *(Item(t(game.menu_item), functools.partial(open_setup, app, game)) for game in registry.registered()),
             *([Item(t("Resume game"), lambda: resume_game(app))] if has_saved_game() else []),
             Item(t("Settings"), lambda: app.push(settings_screen(app))),
             Item(t("Rules"), lambda: app.push(rules_menu(app))),
-            Item(t("Tutorial: learn the keys with one short hand"), lambda: app.push(tutorial_screen(app))),
+            *(
+                Item(t("Tutorial: learn the keys with one short hand"), functools.partial(open_tutorial, app, game))
+                for game in registry.registered()
+                if game.tutorial is not None
+            ),
             Item(t("Quit"), app.quit),
         ]
 
@@ -458,11 +456,16 @@ def resume_game(app: App) -> None:
     resume_saved(app)
 
 
-def tutorial_screen(app: App) -> Screen:
-    """The spoken tutorial (a scripted hand of Stealing Bundles)."""
-    from .tutorial import TutorialScreen
+def open_tutorial(app: App, game: registry.GameDescription) -> None:
+    """A game's spoken tutorial."""
+    app.push(tutorial_screen(app, game))
 
-    return TutorialScreen(app)
+
+def tutorial_screen(app: App, game: registry.GameDescription | None = None) -> Screen:
+    """The spoken tutorial of ``game`` (default: the first game that has one)."""
+    from .tutorial import tutorial_screen as make
+
+    return make(app, game)
 
 
 def language_screen(app: App, first_start: bool = False, then: GameRequest | None = None) -> ListScreen:
@@ -499,84 +502,57 @@ def _question(
     return ListScreen(app, title, items, index=values.index(default) if default in values else 0)
 
 
-def war_setup(app: App) -> ListScreen:
-    """War asks: how many players, how many of them people here."""
-    s = app.settings
-
-    def players_chosen(players: int) -> None:
-        humans = [n for n in range(1, players + 1)]
-
-        def humans_chosen(people: int) -> None:
-            app.change_settings(war_players=players, war_humans=people)
-            from .war_screen import WarScreen
-
-            app.replace(WarScreen(app, GameRequest("war", players, people)))
-
-        app.replace(
-            _question(
-                app,
-                app.t("How many of them are people at this keyboard? The others are the computer."),
-                humans,
-                min(s.war_humans, players),
-                humans_chosen,
-                lambda n: app.tn("{n} person", "{n} people", n),
-            )
-        )
-
-    return _question(
-        app,
-        app.t("War. How many players?"),
-        [2, 3, 4],
-        s.war_players,
-        players_chosen,
-        lambda n: app.tn("{n} player", "{n} players", n),
-    )
+def open_setup(app: App, game: registry.GameDescription) -> None:
+    app.push(game_setup(app, game))
 
 
-def bundles_setup(app: App) -> ListScreen:
-    """Stealing Bundles asks: the variant, how many players, how many of them people here."""
-    s = app.settings
-    variants = list(VARIANT_NAMES)
+def game_setup(app: App, game: registry.GameDescription) -> ListScreen:
+    """A new game asks: the preset (when it has several), how many players, how many of them people here."""
+    chosen = app.settings.game(game.name)
 
-    def variant_chosen(index: int) -> None:
-        variant = variants[index]
-
+    def players_question(variant: str | None) -> ListScreen:
         def players_chosen(players: int) -> None:
             def humans_chosen(people: int) -> None:
-                app.change_settings(bundles_variant=variant, bundles_players=players, bundles_humans=people)
-                from .bundles_screen import BundlesScreen
-
-                app.replace(BundlesScreen(app, GameRequest("bundles", players, people, variant)))
+                values: dict[str, Any] = {"players": players, "humans": people}
+                if game.variant_setting is not None and variant is not None:
+                    values[game.variant_setting] = variant
+                app.change_game_settings(game.name, **values)
+                app.replace(app.game_screen(GameRequest(game.name, players, people, variant)))
 
             app.replace(
                 _question(
                     app,
                     app.t("How many of them are people at this keyboard? The others are the computer."),
                     list(range(1, players + 1)),
-                    min(s.bundles_humans, players),
+                    min(chosen["humans"], players),
                     humans_chosen,
                     lambda n: app.tn("{n} person", "{n} people", n),
                 )
             )
 
-        app.replace(
-            _question(
-                app,
-                app.t("How many players?"),
-                [2, 3, 4],
-                s.bundles_players,
-                players_chosen,
-                lambda n: app.tn("{n} player", "{n} players", n),
-            )
+        title = app.t("How many players?")
+        if not game.variants:
+            title = app.t("{game}. How many players?", game=app.t(game.title))
+        return _question(
+            app,
+            title,
+            list(range(game.min_players, game.max_players + 1)),
+            chosen["players"],
+            players_chosen,
+            lambda n: app.tn("{n} player", "{n} players", n),
         )
 
+    variants = game.variant_names()
+    if not variants:
+        return players_question(None)
+    current = chosen.get(game.variant_setting or "", variants[0])
     return _question(
         app,
         app.t("Which game?"),
         list(range(len(variants))),
-        variants.index(s.bundles_variant) if s.bundles_variant in variants else 0,
-        variant_chosen,
-        lambda i: app.t(VARIANT_NAMES[variants[i]]),
+        variants.index(current) if current in variants else 0,
+        lambda index: app.replace(players_question(variants[index])),
+        lambda index: app.t(game.variants[index].title),
     )
 
 
@@ -589,9 +565,13 @@ def settings_screen(app: App) -> ListScreen:
 
     def cycle(name: str, values: list[Any]) -> Callable[[], None]:
         def act() -> None:
-            current = getattr(app.settings, name)
+            game, dot, key = name.partition(".")
+            current = app.settings.game(game).get(key) if dot else getattr(app.settings, name)
             following = values[(values.index(current) + 1) % len(values)] if current in values else values[0]
-            app.change_settings(**{name: following})
+            if dot:
+                app.change_game_settings(game, **{key: following})
+            else:
+                app.change_settings(**{name: following})
             screen.title, screen.items = _settings_items(app, cycle)
             screen.say_current()
 
@@ -599,12 +579,6 @@ def settings_screen(app: App) -> ListScreen:
 
     screen.title, screen.items = _settings_items(app, cycle)
     return screen
-
-
-def level_name(t: Callable[..., str], level: str) -> str:
-    """A computer level's name in the player's language."""
-    names = {"easy": t("easy"), "medium": t("medium"), "hard": t("hard"), "simple": t("simple"), "random": t("random")}
-    return names.get(level, level)
 
 
 def _settings_items(app: App, cycle: Callable[[str, list[Any]], Callable[[], None]]) -> tuple[str, list[Item]]:
@@ -633,10 +607,14 @@ def _settings_items(app: App, cycle: Callable[[str, list[Any]], Callable[[], Non
             t("Input: {value}", value=t("single keys") if s.input == "keys" else t("typed words")),
             cycle("input", ["keys", "words"]),
         ),
-        Item(t("War quiz: {value}", value=yes_no[s.war_quiz]), cycle("war_quiz", [False, True])),
-        Item(
-            t("Computer player: {value}", value=level_name(t, s.bundles_computer)),
-            cycle("bundles_computer", ["easy", "medium", "hard"]),
+        *(
+            Item(
+                t(label, value=yes_no[value] if isinstance(value, bool) else t(str(value))),
+                cycle(f"{game.name}.{key}", list(values)),
+            )
+            for game in registry.registered()
+            for key, label, values in game.settings_menu
+            for value in [s.game(game.name).get(key)]
         ),
         Item(
             t("Braille output: {value}", value=braille[s.braille]),
@@ -657,10 +635,7 @@ def rules_menu(app: App) -> ListScreen:
     return ListScreen(
         app,
         app.t("Rules of which game?"),
-        [
-            Item(app.t("War"), lambda: app.show_rules("war")),
-            Item(app.t("Stealing Bundles and its family"), lambda: app.show_rules("bundles")),
-        ],
+        [Item(app.t(game.rules_item), functools.partial(app.show_rules, game.name)) for game in registry.registered()],
     )
 
 
@@ -679,12 +654,11 @@ _MARKUP = re.compile(r"\*\*|__|`|\[([^\]]*)\]\([^)]*\)")
 
 
 def read_rules(game: str, lang: str) -> list[tuple[str, str]] | None:
-    """The rules of ``game`` as (heading, text) pairs, from the same Markdown files as docs/."""
-    docs = Path(__file__).resolve().parents[2] / "docs"
-    for path in (docs / lang / "rules" / f"{game}.md", docs / "en" / "rules" / f"{game}.md"):
-        if path.is_file():
-            return markdown_sections(path.read_text(encoding="utf-8"))
-    return None
+    """The rules of ``game`` as (heading, text) pairs, from the game package's own rules pages."""
+    from ..rules import rules_text
+
+    text = rules_text(game, lang)
+    return None if text is None else markdown_sections(text)
 
 
 def markdown_sections(text: str) -> list[tuple[str, str]]:
@@ -717,8 +691,3 @@ def shown(value: Any, limit: int = 40) -> str:
     """A word from a file as it may be said: no control codes, and cut short."""
     text = "".join(character for character in str(value) if character.isprintable())
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def new_seed(request: GameRequest) -> int:
-    """The game's seed: given, or fresh."""
-    return request.seed if request.seed is not None else random.SystemRandom().randrange(1_000_000)

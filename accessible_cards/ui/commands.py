@@ -6,112 +6,42 @@ is generated from this table, so it cannot drift from what the keys do.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Final
 
-# Phases: where a command applies.
-MENU: Final = "menu"
-WAR: Final = "war"
-BUNDLES: Final = "bundles"
-CHOICE: Final = "choice"
-HISTORY: Final = "history"
-QUIZ: Final = "quiz"
-HANDOFF: Final = "handoff"
-RULES: Final = "rules"
-GAME_PHASES: Final = (WAR, BUNDLES)
+from .. import game as registry
+from ..keys import CHOICE, HANDOFF, HISTORY, MENU, RULES, Command, Typed
+from ..keys import command as _c
 
 
-@dataclass(frozen=True, slots=True)
-class Command:
-    """One named command: its keys (prompt_toolkit key names), its typed words per language, its help."""
-
-    name: str
-    keys: tuple[str, ...]
-    words: dict[str, tuple[str, ...]]
-    phases: tuple[str, ...]
-    help: str
-    takes_number: bool = False
+def game_phases() -> tuple[str, ...]:
+    """The phases of every registered game's own keys."""
+    return tuple(phase for game in registry.registered() for phase, _title in game.phases)
 
 
-def _c(
-    name: str,
-    keys: Iterable[str],
-    en: Iterable[str],
-    de: Iterable[str],
-    phases: Iterable[str],
-    help_text: str,
-    takes_number: bool = False,
-) -> Command:
-    return Command(name, tuple(keys), {"en": tuple(en), "de": tuple(de)}, tuple(phases), help_text, takes_number)
+GAME_PHASES: Final = game_phases()
+_ALL: Final = (MENU, CHOICE, HISTORY, RULES, HANDOFF, *GAME_PHASES)
+_PLAYING: Final = tuple(game.phases[0][0] for game in registry.registered() if game.phases)
+"""Each game's main phase: the review keys every game shares work there."""
 
 
-_ALL: Final = (MENU, WAR, BUNDLES, CHOICE, HISTORY, RULES, QUIZ, HANDOFF)
-
-COMMANDS: Final = (
+SHARED: Final = (
     # translators: the help line of each command; the key names come first, then this text
-    _c(
-        "play",
-        ["enter", "space"],
-        ["play", "go", "turn"],
-        ["spielen", "los", "aufdecken"],
-        [WAR],
-        "turn up the next card",
-    ),
-    _c(
-        "play",
-        ["enter", "space"],
-        ["play", "go"],
-        ["spielen", "legen", "los"],
-        [BUNDLES],
-        "play the selected card",
-    ),
-    _c(
-        "select",
-        [str(d) for d in range(1, 10)],
-        ["card", "select"],
-        ["karte", "wählen"],
-        [BUNDLES],
-        "select the card in that position; the same digit again plays it",
-        takes_number=True,
-    ),
-    _c("next", ["right"], ["next"], ["weiter", "nächste"], [BUNDLES], "next card in your hand"),
-    _c("previous", ["left"], ["previous", "back"], ["vorige", "zurück"], [BUNDLES], "previous card in your hand"),
-    _c("hand", ["h"], ["hand"], ["hand"], [BUNDLES], "your hand; press again for counts by suit"),
-    _c("pile", ["h"], ["pile", "hand"], ["stapel", "hand"], [WAR], "how many cards your pile holds"),
-    _c("table", ["t"], ["table"], ["tisch"], [WAR, BUNDLES], "the cards on the table"),
-    _c("bundles", ["b"], ["bundles"], ["bündel", "stapel"], [BUNDLES], "every bundle, its top card and size"),
-    _c("scores", ["s"], ["scores", "score"], ["stand", "punkte"], [WAR, BUNDLES], "scores and card counts"),
-    _c("last", ["l"], ["last"], ["letzte", "letzter"], [WAR, BUNDLES], "the last play"),
+    _c("last", ["l"], ["last"], ["letzte", "letzter"], _PLAYING, "the last play"),
     _c("repeat", ["r"], ["repeat", "again"], ["wiederholen", "nochmal"], _ALL, "repeat the last announcement"),
-    _c("history", ["g"], ["history", "log"], ["verlauf"], [WAR, BUNDLES], "browse the game's history"),
-    _c("verbosity", ["v"], ["verbosity"], ["ausführlichkeit"], [WAR, BUNDLES], "brief, normal or full announcements"),
+    _c("history", ["g"], ["history", "log"], ["verlauf"], _PLAYING, "browse the game's history"),
+    _c("verbosity", ["v"], ["verbosity"], ["ausführlichkeit"], _PLAYING, "brief, normal or full announcements"),
     _c("help", ["?"], ["help", "keys"], ["hilfe", "tasten"], _ALL, "the keys for this moment"),
     _c("faster", ["+"], ["faster"], ["schneller"], _ALL, "speak faster"),
     _c("slower", ["-"], ["slower"], ["langsamer"], _ALL, "speak slower"),
     _c("silence", ["."], ["silence", "quiet"], ["ruhe", "still"], _ALL, "stop speaking (any key does too)"),
-    _c("rules", ["f1"], ["rules"], ["regeln"], [WAR, BUNDLES, MENU], "the rules of this game"),
-    _c("menu", ["escape"], ["menu"], ["menü"], [WAR, BUNDLES], "the game menu"),
-    _c(
-        "quit",
-        ["q"],
-        ["quit", "exit"],
-        ["beenden", "ende"],
-        [WAR, BUNDLES, MENU, QUIZ, HANDOFF],
-        "quit, after you confirm",
-    ),
+    _c("rules", ["f1"], ["rules"], ["regeln"], (*_PLAYING, MENU), "the rules of this game"),
+    _c("menu", ["escape"], ["menu"], ["menü"], _PLAYING, "the game menu"),
+    _c("quit", ["q"], ["quit", "exit"], ["beenden", "ende"], (*GAME_PHASES, MENU, HANDOFF), "quit, after you confirm"),
     _c("up", ["up"], ["up"], ["hoch"], [MENU, CHOICE, HISTORY, RULES], "previous item"),
     _c("down", ["down"], ["down"], ["runter"], [MENU, CHOICE, HISTORY, RULES], "next item"),
     _c("first", ["home"], ["first", "top"], ["anfang"], [MENU, CHOICE, HISTORY, RULES], "first item"),
     _c("last_item", ["end"], ["end", "bottom"], ["schluss"], [MENU, CHOICE, HISTORY, RULES], "last item"),
-    _c(
-        "choose",
-        ["enter", "space"],
-        ["choose", "ok"],
-        ["wählen", "ok"],
-        [MENU, CHOICE],
-        "choose this item",
-    ),
+    _c("choose", ["enter", "space"], ["choose", "ok"], ["wählen", "ok"], [MENU, CHOICE], "choose this item"),
     _c(
         "number",
         [str(d) for d in range(1, 10)],
@@ -122,17 +52,11 @@ COMMANDS: Final = (
         takes_number=True,
     ),
     _c("ready", ["enter", "space"], ["ready"], ["bereit"], [HANDOFF], "I am at the keyboard"),
-    _c(
-        "answer",
-        [str(d) for d in range(10)],
-        ["answer"],
-        ["antwort"],
-        [QUIZ],
-        "the number of the player with the higher card, 0 if they are equal",
-        takes_number=True,
-    ),
     _c("back", ["escape"], ["back", "cancel"], ["zurück", "abbrechen"], [MENU, CHOICE, HISTORY, RULES], "go back"),
 )
+
+COMMANDS: Final = (*(c for game in registry.registered() for c in game.commands), *SHARED)
+"""Every command: each game's own first (a game's key comes before a shared one in its help), then the shared."""
 
 KEY_NAMES: Final = {
     "en": {
@@ -192,14 +116,6 @@ def keys_label(command: Command, lang: str) -> str:
     return joiner.join(key_label(key, lang) for key in command.keys)
 
 
-@dataclass(frozen=True, slots=True)
-class Typed:
-    """A typed command: its name and the number given with it, if any."""
-
-    name: str
-    number: int | None = None
-
-
 def parse_words(text: str, phase: str, lang: str) -> Typed | None:
     """A typed line as a command of ``phase``: a word in either language, or a key's letter, maybe a number.
 
@@ -220,7 +136,7 @@ def parse_words(text: str, phase: str, lang: str) -> Typed | None:
     for language in languages:
         for command in for_phase(phase):
             if word in command.words[language]:
-                if number is not None and command.name == "play" and phase == BUNDLES:
+                if number is not None and command.name == "play" and any(c.name == "select" for c in for_phase(phase)):
                     return Typed("play_position", number)
                 return Typed(command.name, number)
     for command in for_phase(phase):

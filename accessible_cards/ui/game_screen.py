@@ -1,32 +1,45 @@
-"""What every game screen shares: seat names, announcing with a history, the review keys every game has.
+"""The one game screen: any registered game at the keyboard, driven by the game's own controller.
 
-Last play, history, verbosity, rules and the game menu work the same in
-every game; so does the list after the end (play again, main menu, quit).
+The screen holds a :class:`~accessible_cards.table.Table` and reads only the
+views it gives: the listening seat's (the person at the keyboard). It runs the
+table loop between keys (computer seats after the settable pause, a
+scenario's script, the hand-over when several people share one keyboard and
+the game has private hands, "your turn"), saves after every move before it is
+told, and answers the keys every game shares: last play, history, verbosity,
+rules, the game menu. Everything that is the game's own (its phases, review
+keys, how a key becomes an action) is its controller's.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
-from typing import Any, ClassVar
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
 
+from .. import game as games
 from .. import saves
-from ..engine import GameState
+from ..engine import Event, GameState
+from ..game import Controller, GameDescription, Scenario, Voice
+from ..keys import HANDOFF, Typed
+from ..table import COMPUTER, Move, Seat, Table
 from ..utterance import VERBOSITIES, Utterance
 from .app import App, GameRequest, settings_screen
-from .commands import Typed
 from .screens import Item, ListScreen, Screen, history_screen
 
+ControllerFactory = Callable[[Any, Any], Controller]
 
-def seat_names(app: App, players: int, humans: int) -> list[str]:
+
+def seat_names(t: Callable[..., str], players: int, humans: int) -> list[str]:
     """People are numbered players ("Player 1"), the other seats computers ("Computer 1")."""
-    names: list[str] = []
-    for seat in range(players):
-        if seat < humans:
-            names.append(app.t("Player {number}", "seat name", number=seat + 1))
-        else:
-            names.append(app.t("Computer {number}", number=seat + 1 - humans))
-    return names
+    return [
+        t("Player {number}", "seat name", number=seat + 1)
+        if seat < humans
+        else t("Computer {number}", number=seat + 1 - humans)
+        for seat in range(players)
+    ]
 
 
 def you_seat(humans: int) -> int | None:
@@ -34,22 +47,102 @@ def you_seat(humans: int) -> int | None:
     return 0 if humans == 1 else None
 
 
+def new_seed(request: GameRequest) -> int:
+    """The game's seed: given, or fresh."""
+    return request.seed if request.seed is not None else random.SystemRandom().randrange(1_000_000)
+
+
+def game_options(app: App, game: GameDescription, request: GameRequest) -> dict[str, Any]:
+    """The rule options of a new game: the game's settings that are options, then what the request gives."""
+    spec_names = {spec.name for spec in game.option_specs}
+    chosen = app.settings.game(game.name)
+    return {**{name: value for name, value in chosen.items() if name in spec_names}, **request.options}
+
+
 class GameScreen(Screen):
-    """A game in progress: announcements go to the history; the shared review keys work."""
+    """A game in progress at this keyboard."""
 
-    game: ClassVar[str]
-
-    def __init__(self, app: App, request: GameRequest) -> None:
+    def __init__(
+        self,
+        app: App,
+        request: GameRequest,
+        *,
+        scenario: Scenario | None = None,
+        controller: ControllerFactory | None = None,
+        levels: Mapping[int, tuple[str, int]] | None = None,
+    ) -> None:
         super().__init__(app)
+        game = games.get(request.game)
+        self.game = game
         self.request = request
+        if scenario is not None:
+            state = scenario.state
+            self.seed: int | None = getattr(state, "seed", request.seed)
+        else:
+            self.seed = new_seed(request)
+            state = game.new_state(request.players, request.variant, game_options(app, game, request), self.seed)
+        seats: list[Seat] = []
+        level = str(app.settings.game(game.name).get(game.level_setting or "", game.default_level or ""))
+        for seat in range(request.players):
+            if seat < request.humans:
+                seats.append(Seat.person())
+            elif levels is not None and seat in levels:
+                seats.append(Seat.computer(*levels[seat]))
+            elif game.levels:
+                seats.append(Seat.computer(level, (self.seed or 0) * 7 + seat))
+            else:
+                seats.append(Seat.computer("", 0))
+        self.table = Table(game, state, seats, scenario.moves if scenario is not None else None)
+        self.names = seat_names(app.t, request.players, request.humans)
+        self.narrator = self._narrator()
+        self.controller = (controller or game.controller)(self, self.narrator)
         self.history: list[str] = []
         self.last_play: list[str] = []
         self.over = False
         self.record: saves.Record | None = None
         self.restoring = False  # a saved game is being replayed: nothing is written
+        persons = self.table.persons()
+        self.at_keyboard: int | None = None if len(persons) > 1 and game.private_hands else persons[0]
+        self.handing_off = False
+        self.handoff_to = 0
+        self.announced_turn: tuple[int, int] | None = None
+        self.started = False
 
-    def rebuild_narrator(self) -> None:
-        """Make the narrator again (language or verbosity changed)."""
+    # -- the Controls the controller sees ---------------------------------------------
+
+    @property
+    def phase(self) -> str:  # type: ignore[override]
+        return HANDOFF if self.handing_off else self.controller.phase
+
+    @property
+    def lang(self) -> str:
+        return self.app.lang
+
+    @property
+    def listener(self) -> int:
+        """The seat whose view is read: the person at the keyboard."""
+        if self.at_keyboard is not None:
+            return self.at_keyboard
+        return min(self.table.persons())
+
+    @property
+    def verbosity(self) -> str:
+        return self.app.settings.verbosity
+
+    def setting(self, name: str) -> Any:
+        return self.app.settings.game(self.game.name).get(name)
+
+    def t(self, msgid: str, context: str | None = None, **params: Any) -> str:
+        return self.app.t(msgid, context, **params)
+
+    def tn(self, msgid: str, plural: str, n: int, **params: Any) -> str:
+        return self.app.tn(msgid, plural, n, **params)
+
+    def say(self, text: str | Utterance) -> None:
+        self.app.say(text)
+
+    def refuse(self, text: str) -> None:
+        self.app.refuse(text)
 
     def announce(self, utterance: Utterance | None) -> None:
         """Say a game announcement and keep it in the history and the last play."""
@@ -59,14 +152,148 @@ class GameScreen(Screen):
         self.history.append(utterance.speech)
         self.last_play.append(utterance.speech)
 
+    def view(self) -> Any:
+        return self.table.view(self.listener)
+
+    def legal_actions(self) -> Sequence[Any]:
+        return self.table.legal_actions()
+
+    def play(self, action: Any) -> None:
+        """The person's move: played, saved before it is told, then told."""
+        self.last_play = []
+        events = self.table.play(action)
+        self._after(events)
+
+    def choose(self, title: str, options: Sequence[tuple[str, Callable[[], None]]]) -> None:
+        def chosen(act: Callable[[], None]) -> Callable[[], None]:
+            def run() -> None:
+                self.app.pop()
+                act()
+
+            return run
+
+        self.app.push(ListScreen(self.app, title, [Item(label, chosen(act)) for label, act in options], phase="choice"))
+
+    def save(self) -> None:
+        self.save_game()
+
+    # -- narrating ----------------------------------------------------------------------
+
+    def _narrator(self) -> Any:
+        app = self.app
+        voice = Voice(
+            app.lang, app.settings.verbosity, self.names, you_seat(self.request.humans), app.settings.card_names
+        )
+        return self.game.narrator(self.table.state, voice)
+
+    def rebuild_narrator(self) -> None:
+        """Make the narrator again (language or verbosity changed)."""
+        self.narrator = self._narrator()
+        self.controller.narrator = self.narrator
+
+    def _after(self, events: Sequence[Event]) -> None:
+        """A move was made: saved before it is told (unless the controller holds it back), then told."""
+        held = self.controller.holds(events)
+        if not held:
+            self.save_game()
+        self.controller.tell(events)
+        if self.table.result is not None and not held:
+            self._game_over()
+
+    # -- opening and the loop ------------------------------------------------------------
+
+    def enter(self) -> None:
+        if self.started:
+            return
+        self.started = True
+        app = self.app
+        app.follow(deck=getattr(self.table.state, "deck_kind", None) or _deck(self.table.state))
+        if self.request.scenario is not None:
+            app.say(app.t("Scenario {name}. You are Player 1.", name=Path(self.request.scenario).name))
+        app.say(self.controller.opening(self.request.players, self.seed, self.request.variant))
+        self.deal()
+        hint = self.controller.hint()
+        if hint and app.settings.verbosity != "brief":
+            app.say(hint)
+
+    def deal(self) -> None:
+        """Deal the cards and save the game (its save starts from the state before the deal)."""
+        self.begin_saving()
+        events = self.table.start()
+        self.save_game()
+        self.controller.tell(events)
+        self.last_play = []  # the deal is not a play
+        if self.table.result is not None:
+            self._game_over()
+
+    def _pause(self) -> bool:
+        pause = self.app.settings.computer_pause
+        if pause > 0 and not self.restoring:
+            time.sleep(pause)
+        return self.app.running
+
+    def computer_move(self, saved: Move | None = None) -> None:
+        self.last_play = []
+        events = self.table.step(saved)
+        self._after(events)
+
+    def before_input(self) -> None:
+        """Computer seats play; then the person to play is asked to the keyboard and told it is their turn."""
+        table = self.table
+        while table.result is None and table.automatic() and self.app.running:
+            if not self._pause():
+                return
+            self.computer_move()
+        if table.result is not None or self.phase != self.controller.phase or self.handing_off:
+            return
+        turn = table.to_move()
+        if turn is None:
+            return
+        if self.at_keyboard is None or (
+            self.game.private_hands and len(table.persons()) > 1 and self.at_keyboard != turn
+        ):
+            utterance = self.controller.handoff(turn)
+            if utterance is not None:
+                self.at_keyboard = None
+                self.handing_off = True
+                self.handoff_to = turn
+                self.app.forget()
+                self.app.say(utterance)
+                return
+            self.at_keyboard = turn
+        key = (turn, len(self.history))
+        if self.announced_turn != key:
+            self.announced_turn = key
+            prompt = self.controller.turn_prompt()
+            if prompt is not None:
+                self.app.say(prompt)
+
+    # -- keys ------------------------------------------------------------------------------
+
+    def waiting_for(self) -> str | None:
+        if self.handing_off:
+            return self.app.t("Press Enter when {name} is at the keyboard.", name=self.names[self.handoff_to])
+        return self.controller.waiting_for()
+
     def resume(self) -> None:
         self.rebuild_narrator()
-        self.app.say(self.app.t("Back in the game."))
+        if not self.handing_off:
+            self.app.say(self.app.t("Back in the game."))
 
     def handle(self, typed: Typed) -> None:
-        """The review keys every game has; anything else is refused with a reason."""
+        """The game's own keys first, then the review keys every game has; anything else is refused with a reason."""
         app = self.app
         name = typed.name
+        if self.handing_off:
+            if name == "ready":
+                self.at_keyboard = self.handoff_to
+                self.handing_off = False
+                self.announced_turn = None
+            else:
+                super().handle(typed)
+            return
+        if self.controller.handle(typed):
+            return
         if name == "last":
             app.say(" ".join(self.last_play) if self.last_play else app.t("Nothing has been played yet."))
         elif name == "history":
@@ -78,58 +305,47 @@ class GameScreen(Screen):
             self.rebuild_narrator()
             app.say(app.t("Verbosity: {value}", value=app.t(following)))
         elif name == "rules":
-            app.show_rules(self.game)
+            app.show_rules(self.game.name)
         elif name == "menu":
-            app.push(game_menu(app, self.game))
+            app.push(GameMenu(app, self.game.name))
         else:
             super().handle(typed)
 
-    # -- saving -------------------------------------------------------------------
+    # -- saving -------------------------------------------------------------------------------
 
-    def begin_saving(
-        self,
-        start: GameState[Any],
-        seed: int,
-        names: Sequence[str],
-        computers: Sequence[saves.Computer] = (),
-        script: Sequence[Any] | None = None,
-    ) -> None:
-        """Open this game's save file, from ``start`` (the state before the deal); a resumed game keeps its own."""
+    def begin_saving(self) -> None:
+        """Open this game's save file, from the state before the deal; a resumed game keeps its own."""
         if self.record is not None:
             return
         request = self.request
+        computers = [
+            saves.Computer(seat, who.level or "", who.seed or 0)
+            for seat, who in enumerate(self.table.seats)
+            if who.kind == COMPUTER and self.game.levels
+        ]
         info = saves.GameInfo(
-            self.game,
-            request.variant,
+            self.game.name,
+            request.variant or "standard",
             request.players,
             request.humans,
-            seed,
+            self.seed,
             dict(request.options),
             request.scenario,
-            tuple(names),
+            tuple(self.names),
             self.app.lang,
             tuple(computers),
         )
-        self.record = saves.open_record(info, start.to_json(), script)
+        script = list(self.table.script) if self.table.script else None
+        self.record = saves.open_record(info, self.table.state.to_json(), script)
 
-    def moved(self, move: saves.Move, state: GameState[Any], complete: bool = True) -> None:
-        """A move was made: the save keeps it, and the game is saved once the move is ``complete``."""
-        if self.record is None:
-            return
-        self.record.moves.append(move)
-        if complete:
-            self.save_game(state)
-
-    def save_extra(self) -> dict[str, Any]:
-        """What the screen keeps in the save besides the moves."""
-        return {}
-
-    def save_game(self, state: GameState[Any]) -> None:
+    def save_game(self) -> None:
         """Write the save; say once when saving fails (the game goes on), and once when it works again."""
         record = self.record
         if record is None or self.restoring:
             return
-        news = record.save(state.to_json(), state.result is not None, self.save_extra())
+        state = self.table.state
+        record.moves = [saves.Move(move.action, move.by) for move in self.table.moves]
+        news = record.save(state.to_json(), state.result is not None, self.controller.save_extra())
         if news is None:
             return
         t = self.app.t
@@ -163,14 +379,19 @@ class GameScreen(Screen):
         """True while this game is kept in a save file that the last write reached."""
         return self.record is not None and not self.record.failing
 
+    # -- the end ---------------------------------------------------------------------------------
+
+    def _game_over(self) -> None:
+        self.controller.game_over()
+        self.what_next()
+
     def what_next(self) -> None:
         """After the end: play again (same seats and variant, a new shuffle), the main menu, or quit."""
         if self.over:
             return
         self.over = True
         app = self.app
-        request = self.request
-        again = dataclasses.replace(request, seed=None)  # a scenario plays again from its own deal
+        again = dataclasses.replace(self.request, seed=None)  # a scenario plays again from its own deal
         app.push(
             ListScreen(
                 app,
@@ -183,6 +404,11 @@ class GameScreen(Screen):
                 on_back=app.back_to_menu,
             )
         )
+
+
+def _deck(state: GameState[Any]) -> Any:
+    options = getattr(state, "options", None)
+    return getattr(options, "deck", None)
 
 
 class GameMenu(ListScreen):

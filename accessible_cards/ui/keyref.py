@@ -6,20 +6,15 @@ drift from what the keys do. ``accessible-cards emboss keys GAME`` embosses it.
 
 from __future__ import annotations
 
+from .. import game as registry
 from ..i18n import Catalog
-from .commands import BUNDLES, CHOICE, HANDOFF, HISTORY, MENU, QUIZ, RULES, WAR, for_phase, keys_label
+from ..keys import HISTORY, MENU, RULES
+from .commands import for_phase, keys_label
 
 
-def _phases(catalog: Catalog, game: str) -> list[tuple[str, str]]:
+def _phases(catalog: Catalog, game: registry.GameDescription) -> list[tuple[str, str]]:
     t = catalog.text
-    if game == "war":
-        playing = [(WAR, t("Playing War")), (QUIZ, t("The War quiz"))]
-    else:
-        playing = [
-            (BUNDLES, t("Playing Stealing Bundles")),
-            (CHOICE, t("When a card can do more than one thing")),
-            (HANDOFF, t("Passing the keyboard")),
-        ]
+    playing = [(phase, t(title)) for phase, title in game.reference_phases or game.phases]
     return [
         *playing,
         (HISTORY, t("The history")),
@@ -31,9 +26,10 @@ def _phases(catalog: Catalog, game: str) -> list[tuple[str, str]]:
 def keyboard_reference(game: str, lang: str) -> str:
     """The reference as Markdown: a title, then a heading per moment and one line per key."""
     catalog = Catalog(lang)
-    name = catalog.text("War") if game == "war" else catalog.text("Stealing Bundles")
+    description = registry.get(game)
+    name = catalog.text(description.title)
     lines = [f"# {catalog.text('Keyboard reference: {game}', game=name)}", ""]
-    for phase, title in _phases(catalog, "war" if game == "war" else "bundles"):
+    for phase, title in _phases(catalog, description):
         lines += [f"## {title}", ""]
         seen: set[str] = set()
         for command in for_phase(phase):

@@ -23,20 +23,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from accessible_cards.games.bundles.ai import make_player
-from accessible_cards.games.bundles.ai.basic import Player
-from accessible_cards.games.bundles.rules import BundlesAction
-from accessible_cards.games.bundles.state import BundlesState
-from accessible_cards.games.war.state import WarState
-
+from .. import game as registry
 from .. import saves
 from ..saves import SavedGame, SaveError
-from ..scenario import Scenario
-from .app import VARIANT_NAMES, App, GameRequest
-from .bundles_screen import BundlesScreen
+from ..table import Move
+from .app import App, GameRequest
 from .game_screen import GameScreen
-from .scenario_play import ScenarioBundlesScreen, ScenarioWarScreen
-from .war_screen import WarScreen
 
 
 def resume_saved(app: App) -> bool:
@@ -55,14 +47,10 @@ def resume_saved(app: App) -> bool:
         app.back_to_menu()
         return False
     app.replace_game(screen)  # the game has begun: entering it says nothing
-    moves = len(screen.record.moves) if screen.record is not None else 0
-    if isinstance(screen, WarScreen):
-        app.follow(deck=screen.state.options.deck)
-        game = app.t("War")
-    else:
-        assert isinstance(screen, BundlesScreen)
-        app.follow(deck=screen.options.deck)
-        game = app.t(VARIANT_NAMES.get(screen.options.variant, screen.options.variant))
+    moves = len(screen.table.moves)
+    state = screen.table.state
+    app.follow(deck=getattr(getattr(state, "options", None), "deck", None))
+    game = app.t(screen.game.variant_title(getattr(getattr(state, "options", None), "variant", None)))
     app.say(
         app.tn(
             "{game} resumed after {n} move. Seed {seed}. G reads the history.",
@@ -72,8 +60,9 @@ def resume_saved(app: App) -> bool:
             seed=screen.seed,
         )
     )
-    if isinstance(screen, WarScreen) and app.settings.verbosity != "brief":
-        app.say(app.t("Press Enter to turn up the next card. Press ? for the keys."))
+    hint = screen.controller.hint()
+    if hint and app.settings.verbosity != "brief":
+        app.say(hint)
     return True
 
 
@@ -87,33 +76,27 @@ def rebuild(app: App, saved: SavedGame, path: Path) -> GameScreen:
         raise
     except Exception as error:  # the game's own code met data made by hand: the file is at fault
         raise SaveError("error-save-damaged", f"damaged: {type(error).__name__}: {error}", reason=str(error)) from None
-    state = screen.state
+    state = screen.table.state
     saves.check_current(state, saved)
     if state.result is not None:
         raise SaveError("error-save-mismatch", "the moves end the game, but the save says it goes on")
     return screen
 
 
-def _replayed(app: App, saved: SavedGame, path: Path) -> WarScreen | BundlesScreen:
+def _replayed(app: App, saved: SavedGame, path: Path) -> GameScreen:
     info = saved.info
-    request = GameRequest(
-        info.game, info.players, info.humans, info.variant, info.seed, dict(info.options), info.scenario
-    )
+    game = registry.get(info.game)
     start = saved.start_state()
-    screen: WarScreen | BundlesScreen
-    if isinstance(start, WarState):
-        screen = ScenarioWarScreen(app, request, Scenario(start, None)) if info.scenario else WarScreen(app, request)
-        screen.state = start
-    else:
-        assert isinstance(start, BundlesState)
-        if saved.script is not None:
-            screen = ScenarioBundlesScreen(app, request, Scenario(start, saved.script))
-        else:
-            screen = BundlesScreen(app, request)
-        screen.state = start
-        screen.options = start.options
-        screen.computers = _computers(saved)
-        screen.rebuild_narrator()
+    variant = getattr(getattr(start, "options", None), "variant", None)
+    request = GameRequest(info.game, info.players, info.humans, variant, info.seed, dict(info.options), info.scenario)
+    levels = {computer.seat: (computer.level, computer.seed) for computer in info.computers}
+    if game.levels and set(levels) != set(range(info.humans, info.players)):
+        raise SaveError("error-save-damaged", "damaged: one computer player for each seat after the people")
+    script = saved.script
+    scenario = registry.Scenario(start, script) if script is not None or info.scenario else None
+    if scenario is None:
+        scenario = registry.Scenario(start, None)
+    screen = GameScreen(app, request, scenario=scenario, levels=levels)
     if info.seed is not None:
         screen.seed = info.seed
     screen.record = saves.Record.resumed(path, saved)
@@ -122,59 +105,47 @@ def _replayed(app: App, saved: SavedGame, path: Path) -> WarScreen | BundlesScre
     return screen
 
 
-def _computers(saved: SavedGame) -> dict[int, Player]:
-    info = saved.info
-    computers = {computer.seat: make_player(computer.level, computer.seed) for computer in info.computers}
-    if set(computers) != set(range(info.humans, info.players)):
-        raise SaveError("error-save-damaged", "damaged: one computer player for each seat after the people")
-    return computers
-
-
-def _replay(app: App, screen: WarScreen | BundlesScreen, saved: SavedGame) -> None:
+def _replay(app: App, screen: GameScreen, saved: SavedGame) -> None:
     """Deal and play every saved move through the screen, with nothing said and nothing written."""
-    quiz = isinstance(screen, WarScreen) and screen.quiz
     app.muted = True
     screen.restoring = True
+    controller = screen.controller
     try:
-        if isinstance(screen, WarScreen):
-            screen.quiz = False
-            tally = saved.extra.get("quiz", [0, 0])
-            if not (isinstance(tally, list) and len(tally) == 2 and all(type(n) is int and n >= 0 for n in tally)):
-                raise SaveError("error-save-damaged", "damaged: extra.quiz must be two counts")
-            screen.quiz_asked, screen.quiz_right = tally
+        try:
+            controller.restore_extra(saved.extra)
+        except ValueError as error:
+            raise SaveError("error-save-damaged", f"damaged: {error}", reason=str(error)) from None
+        controller.begin_replay()
         screen.deal()
         for number, move in enumerate(saved.moves, 1):
-            saves.check_move(screen.state, move, number)
-            if isinstance(screen, WarScreen):
-                screen.turn()
-            else:
-                _bundles_move(screen, move, number)
+            saves.check_move(screen.table.state, move, number)
+            _move(screen, Move(move.action, move.by), number)
     finally:
         app.muted = False
         screen.restoring = False
-        if isinstance(screen, WarScreen):
-            screen.quiz = quiz
+        controller.end_replay()
 
 
-def _bundles_move(screen: BundlesScreen, move: saves.Move, number: int) -> None:
+def _move(screen: GameScreen, move: Move, number: int) -> None:
     """One saved move, made the way it was made at the keyboard."""
-    action = move.action
-    turn = screen.state.view(0).turn
+    table = screen.table
+    turn = table.to_move()
     wrong = SaveError("error-save-moves", f"move {number} was not made by the seat to play", move=number)
-    if not isinstance(action, BundlesAction):
+    seats = table.seats
+    if turn is None:
         raise wrong
-    if move.by == "computer":
-        if turn not in screen.computers:
+    if move.by == "person":
+        if seats[turn].kind != "person":
             raise wrong
-        screen.computer_move(action)
+        screen.play(move.action)  # the keys' own path
     elif move.by == "script":
-        if not isinstance(screen, ScenarioBundlesScreen) or not screen.script:
+        if not table.script:
             raise wrong
-        screen.script_move(action)
+        screen.computer_move(move)
     else:
-        if turn not in screen.humans:
+        if seats[turn].kind != "computer":
             raise wrong
-        screen._apply(action)  # the keys' own path
+        screen.computer_move(move)
 
 
 def bad_save(app: App, error: SaveError, path: Path, aside: Path | None) -> str:

@@ -22,22 +22,15 @@ Decisions (``docs/lessons/`` and ``accessible-cards play --help`` say the same):
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-from accessible_cards.games.bundles.rules import VARIANTS, BundlesAction
-from accessible_cards.games.bundles.state import BundlesState
-from accessible_cards.games.war.state import WarState
-
-from .. import saves
+from .. import game as registry
 from ..errors import CardsError, ScenarioError
-from ..scenario import BundlesMove, Scenario, load
+from ..game import Scenario
+from ..scenario import load
 from .app import App, GameRequest, shown
-from .bundles_screen import BundlesScreen
 from .game_screen import GameScreen
-from .war_screen import WarScreen
 
 
 def scenario_request(path: str) -> GameRequest:
@@ -45,17 +38,14 @@ def scenario_request(path: str) -> GameRequest:
     scenario = load(path)
     check(scenario)
     state = scenario.state
-    if isinstance(state, BundlesState):
-        return GameRequest("bundles", state.players, 1, state.options.variant, state.seed, scenario=path)
-    if isinstance(state, WarState):
-        return GameRequest("war", state.players, 1, seed=state.seed, scenario=path)
-    raise ScenarioError("error-scenario-object", "a scenario must be a JSON object")
+    variant = getattr(getattr(state, "options", None), "variant", None)
+    return GameRequest(state.game, state.players, 1, variant, getattr(state, "seed", None), scenario=path)
 
 
 def check(scenario: Scenario) -> None:
-    """Play a bundles scenario's moves on its state, as ``replay`` does: a bad move raises a ScenarioError."""
+    """Play a scenario's moves on its state, as ``replay`` does: a bad move raises a ScenarioError."""
     state = scenario.state
-    if not isinstance(state, BundlesState) or scenario.moves is None:
+    if scenario.moves is None:
         return
     state.start()
     for move in scenario.moves:
@@ -71,97 +61,12 @@ def check(scenario: Scenario) -> None:
 
 
 def scenario_screen(app: App, request: GameRequest) -> GameScreen:
-    """The screen that plays the scenario file of ``request``."""
-    path = request.scenario or ""
-    scenario = load(path)
-    if isinstance(scenario.state, BundlesState):
-        return ScenarioBundlesScreen(app, request, scenario)
-    return ScenarioWarScreen(app, request, scenario)
+    """The screen that plays the scenario file of ``request``: its deal, its script, Player 1 at the keyboard."""
+    scenario = load(request.scenario or "")
+    return GameScreen(app, request, scenario=scenario)
 
 
-def _opening(app: App, request: GameRequest) -> None:
-    app.say(app.t("Scenario {name}. You are Player 1.", name=Path(request.scenario or "").name))
-
-
-class ScenarioBundlesScreen(BundlesScreen):
-    """Stealing Bundles from a scenario's deal; its moves are played as a script (see the module's decisions)."""
-
-    def __init__(self, app: App, request: GameRequest, scenario: Scenario) -> None:
-        super().__init__(app, request)
-        state = scenario.state
-        if not isinstance(state, BundlesState):
-            raise ScenarioError("error-scenario-game", "not a bundles scenario", game="war")
-        self.state = state
-        self.options = state.options
-        self.narrator = self._narrator()
-        self.script: list[BundlesMove] = list(scenario.moves or [])
-
-    def enter(self) -> None:
-        if not self.started:
-            _opening(self.app, self.request)
-        super().enter()
-
-    def before_input(self) -> None:
-        """The script's moves for computer seats, then what every game does before a key."""
-        state = self.state
-        while self.script and state.result is None and self.app.running:
-            turn = state.view(0).turn
-            if turn is None or turn in self.humans:
-                break
-            pause = self.app.settings.computer_pause
-            if pause > 0:
-                time.sleep(pause)
-            self.script_move()
-        super().before_input()
-
-    def script_move(self, saved: BundlesAction | None = None) -> None:
-        """The script's next move, for the computer seat to play; the move is saved.
-
-        Replaying a save, the scripted move must be the ``saved`` one (a SaveError otherwise).
-        """
-        state = self.state
-        action = self.script.pop(0).action(state)
-        if saved is not None and action != saved:
-            raise saves.SaveError("error-save-moves", "a scripted move is not the saved one")
-        self.last_play = []
-        events = state.apply(action)
-        self.moved(saves.Move(action, "script"), state)  # saved before it is told
-        self._tell(events)
-
-    def scripted(self) -> list[Any] | None:
-        return self.script
-
-    def _apply(self, action: BundlesAction) -> None:
-        """The person's play: the script goes on only while the person plays the scripted move."""
-        if self.script:
-            try:
-                expected = self.script[0].action(self.state)
-            except CardsError:
-                expected = None
-            if action == expected:
-                self.script.pop(0)
-            else:
-                self.script = []
-        super()._apply(action)
-
-
-class ScenarioWarScreen(WarScreen):
-    """War from a scenario's piles."""
-
-    def __init__(self, app: App, request: GameRequest, scenario: Scenario) -> None:
-        super().__init__(app, request)
-        state = scenario.state
-        if not isinstance(state, WarState):
-            raise ScenarioError("error-scenario-game", "not a War scenario", game="bundles")
-        self.state = state
-
-    def enter(self) -> None:
-        if not self.started:
-            _opening(self.app, self.request)
-        super().enter()
-
-
-# --- a refused scenario, in the player's language -------------------------------------------
+# -- why a scenario cannot be played, in the player's language -------------------------------------------
 
 Translate = Callable[..., str]
 
@@ -205,7 +110,9 @@ def scenario_reason(error: CardsError, t: Translate) -> str:
             "Player {number}'s pile is empty: every player needs at least one card.", number=int(p["seat"]) + 1
         ),
         "error-scenario-variant": lambda: t(
-            "Unknown variant '{value}'; the variants are: {known}.", value=p["value"], known=", ".join(VARIANTS)
+            "Unknown variant '{value}'; the variants are: {known}.",
+            value=p["value"],
+            known=", ".join(_variants()),
         ),
         "error-scenario-players-twice": lambda: t("'players' and the 'players' option disagree."),
         "error-scenario-hands": lambda: t("'{key}' needs 'hands' beside it.", **p),
@@ -268,3 +175,7 @@ def _move_reason(p: dict[str, Any], t: Translate) -> str:
     }
     make = known.get(reason)
     return make() if make is not None else reason
+
+
+def _variants() -> list[str]:
+    return [variant for game in registry.registered() for variant in game.variant_names()]

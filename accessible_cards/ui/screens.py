@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .commands import CHOICE, HISTORY, MENU, RULES, Typed
+from ..keys import CHOICE, HISTORY, MENU, RULES, Typed
 
 if TYPE_CHECKING:
     from .app import App

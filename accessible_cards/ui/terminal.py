@@ -28,7 +28,8 @@ from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
 
-from .commands import Typed, key_map, parse_words
+from ..keys import Typed
+from .commands import key_map, parse_words
 
 _NO_CHARACTER = "\x00"
 _PT_KEYS = {"enter": "c-m", "space": " ", "escape": "escape"}

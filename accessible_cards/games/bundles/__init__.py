@@ -8,6 +8,7 @@ from typing import Any
 
 from accessible_cards.engine import GameState, choice
 from accessible_cards.game import GameDescription, Variant, Voice, register_game
+from accessible_cards.keys import CHOICE, HANDOFF
 from accessible_cards.settings import Setting
 
 from . import text
@@ -17,6 +18,7 @@ from .narrator import BundlesNarrator
 from .rules import OPTION_SPECS, VARIANTS, BundlesAction, BundlesOptions
 from .scenario import BundlesMove, parse_scenario, script_from_json, script_to_json
 from .state import BundlesState
+from .tutorial import TUTORIAL
 
 TITLES = {
     "standard": "Stealing Bundles",
@@ -105,8 +107,15 @@ DESCRIPTION = register_game(
         controller=BundlesController,
         commands=COMMANDS,
         phases=((BUNDLES, "Playing Stealing Bundles"),),
+        reference_phases=(
+            (BUNDLES, "Playing Stealing Bundles"),
+            (CHOICE, "When a card can do more than one thing"),
+            (HANDOFF, "Passing the keyboard"),
+        ),
         variants=tuple(Variant(name, TITLES[name]) for name in VARIANTS),
         option_specs=OPTION_SPECS,
+        order=20,
+        settings_menu=(("computer", "Computer player: {value}", OFFERED_LEVELS),),
         settings=(
             Setting("variant", "bundles", "variant", choice(*VARIANTS), ", ".join(VARIANTS), "standard"),
             Setting(
@@ -124,5 +133,6 @@ DESCRIPTION = register_game(
         level_setting="computer",
         variant_setting="variant",
         private_hands=True,
+        tutorial=TUTORIAL,
     )
 )

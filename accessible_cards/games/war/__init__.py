@@ -65,6 +65,8 @@ DESCRIPTION = register_game(
         commands=COMMANDS,
         phases=((WAR, "Playing War"), (QUIZ, "The War quiz")),
         option_specs=OPTION_SPECS,
+        order=10,
+        settings_menu=(("quiz", "War quiz: {value}", (False, True)),),
         settings=(
             Setting("face_down", "war", "face_down", whole_number(0, 10), "0 to 10", 3),
             Setting("quiz", "war", "quiz", flag, "true or false", False),
