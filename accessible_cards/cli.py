@@ -12,7 +12,6 @@ from typing import Any
 
 from accessible_cards.games.bundles import text as bundles_text
 from accessible_cards.games.bundles.rules import VARIANTS
-from accessible_cards.games.bundles.scenario import BundlesMove
 from accessible_cards.games.bundles.state import BundlesState
 from accessible_cards.games.war import text as war_text
 from accessible_cards.games.war.state import TURN, WarState
@@ -395,7 +394,7 @@ def _replay(path: str, as_json: bool, lang: str | None = None) -> int:
     scenario = load(path)
     state = scenario.state
     if isinstance(state, BundlesState):
-        lines = _replay_bundles(state, scenario.moves, as_json)
+        lines = _replay_bundles(state, list(scenario.moves) if scenario.moves is not None else None, as_json)
         for line in lines:
             print(line)
         return 0
@@ -459,7 +458,7 @@ def _history_markdown(args: argparse.Namespace) -> str:
     return "\n\n".join([f"# {title}", *_save_history(saved, args.lang)]) + "\n"
 
 
-def _replay_bundles(state: BundlesState, moves: Sequence[BundlesMove] | None, as_json: bool) -> list[str]:
+def _replay_bundles(state: BundlesState, moves: Sequence[Any] | None, as_json: bool) -> list[str]:
     """Play a bundles scenario to its end (or its last move) and return the lines to print.
 
     Everything is played before anything is printed, so a bad move prints

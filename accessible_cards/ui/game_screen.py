@@ -335,7 +335,7 @@ class GameScreen(Screen):
             self.app.lang,
             tuple(computers),
         )
-        script = list(self.table.script) if self.table.script else None
+        script: list[Any] | None = list(self.table.script) if self.table.script else None
         self.record = saves.open_record(info, self.table.state.to_json(), script)
 
     def save_game(self) -> None:
