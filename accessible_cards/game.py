@@ -213,6 +213,8 @@ class TutorialStep:
 
     name: str
     position: int | None = None
+    review: bool = False
+    """A review step: it waits for the command of its own name (H for ``hand``) and says what it says."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -50,11 +50,12 @@ from war_support import time_limit
 
 from accessible_cards import settings as settings_file
 from accessible_cards.engine import GameState
+from accessible_cards.games.bundles import TITLES as VARIANT_NAMES
 from accessible_cards.games.bundles.state import BundlesState
 from accessible_cards.games.war.state import WarState
 from accessible_cards.keys import Typed
 from accessible_cards.settings import Settings
-from accessible_cards.ui.app import VARIANT_NAMES, App, GameRequest
+from accessible_cards.ui.app import App, GameRequest
 from accessible_cards.ui.commands import COMMANDS
 from accessible_cards.ui.terminal import Terminal, _hold_keys
 

@@ -1,5 +1,1 @@
-"""The games: each module holds one game's rules, events and views."""
-
-from __future__ import annotations
-
-GAMES = ("war", "bundles")
+"""The games: each package holds one game and registers it (see accessible_cards.game)."""

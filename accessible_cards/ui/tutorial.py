@@ -153,7 +153,7 @@ class TutorialScreen(GameScreen):
             self.controller.tell(events)
             self._advance()
             return
-        if name in ("hand", "table", "bundles", "scores", "history") and command == name:
+        if self.steps[self.step].review and command == name:
             self.history_opened = name == "history"
             super().handle(typed)
             if name != "history":
