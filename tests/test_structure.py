@@ -84,7 +84,7 @@ def _layer(module: str) -> int | None:
 
 def _imports(path: Path) -> list[tuple[int, str]]:
     relative = path.relative_to(PACKAGE).with_suffix("")
-    package = list(relative.parts[:-1]) if relative.name != "__init__" else list(relative.parts[:-1])
+    package = list(relative.parts[:-1])  # a package's __init__ and its modules resolve "." alike
     found: list[tuple[int, str]] = []
     for node in ast.parse(path.read_text(encoding="utf-8")).body:  # module level: what loads with the module
         if isinstance(node, ast.ImportFrom):
