@@ -60,7 +60,6 @@ from accessible_cards.utterance import BRAILLE_CELLS, Utterance
 _B: Final = "braille"  # msgctxt of every braille text
 _BRAILLE_NAME: Final = 6  # a given name is cut to this many characters on the braille line
 _JACK: Final = 11
-_SUM_VALUES: Final = {11: 8, 12: 9, 13: 10}
 
 _WITH_CTX: Final = "card after 'with' (German: dative, with article)"
 _OBJECT_CTX: Final = "card as object (German: accusative, with article)"
@@ -725,30 +724,20 @@ class BundlesNarrator(SeatNarrator):
             speech += "."
         return Utterance(speech, braille, kind="review.card")
 
-    def _options(self, view: BundlesView) -> BundlesOptions:
-        if self.options is not None:
-            return self.options
-        try:
-            return BundlesOptions.preset(view.variant)
-        except OptionError:
-            return BundlesOptions()
-
     def _would(self, view: BundlesView, card: Card) -> tuple[list[str], list[str]]:
-        """What ``card`` would do now, said and for braille: steals, else captures, else a trail; wild steals."""
+        """What ``card`` would do now, said and for braille: steals, else captures, else a trail; wild steals.
+
+        Read from the view's own list of the seat's actions (``view.legal``): the rules are not worked out here.
+        """
         c = self.catalog
-        options = self._options(view)
         double = any(len(bundles) > 1 for bundles in view.bundles)
-        victims = [
-            (seat, source, size, top)
-            for seat in range(view.players)
-            if seat != view.seat
-            for source, (size, top) in enumerate(view.bundles[seat])
-            if size and top is not None
-        ]
+        card_id = deck(view.deck).cards.index(card)
+        mine = [action for action in view.legal if action.card == card_id]
         said: list[str] = []
         short: list[str] = []
 
-        def steal(seat: int, source: int, size: int, wild: bool) -> None:
+        def steal(seat: int, source: int, wild: bool) -> None:
+            size = view.bundles[seat][source][0]
             which = source if double else None
             params = {"victim": self._victim(seat), "bundle": self._stolen(size, which)}
             said.append(
@@ -759,48 +748,27 @@ class BundlesNarrator(SeatNarrator):
             label = self.braille_seat(seat) + (f"/{source + 1}" if double else "")
             short.append(c.text("steal {victim} {count}", _B, victim=label, count=size) + ("*" if wild else ""))
 
-        steals = [v for v in victims if options.stealing and v[3] is not None and v[3].rank == card.rank]
-        for seat, source, size, _ in steals:
-            steal(seat, source, size, False)
+        def victims(wild: bool) -> list[tuple[int, int]]:
+            return sorted({(a.steal, a.source) for a in mine if a.steal is not None and a.wild == wild})
+
+        steals = victims(False)
+        for seat, source in steals:
+            steal(seat, source, False)
         if not steals:
-            same = [t for t in view.table if t.rank == card.rank]
-            sets: list[tuple[Card, ...]] = [tuple(same)] if same else []
-            if options.sum15 and view.table:
-                sets += [s for s in self._sum_sets(15 - self._value(card), view.table) if set(s) != set(same)]
+            sets = {frozenset(a.capture) for a in mine if a.steal is None and a.capture}
             if len(sets) == 1:
-                said.append(c.plural("would capture {n} card", "would capture {n} cards", len(sets[0])))
-                short.append(c.text("take {count}", _B, count=len(sets[0])))
+                count = len(next(iter(sets)))
+                said.append(c.plural("would capture {n} card", "would capture {n} cards", count))
+                short.append(c.text("take {count}", _B, count=count))
             elif sets:
                 said.append(c.plural("could capture in {n} way", "could capture in {n} ways", len(sets)))
                 short.append(c.text("take {count} ways", _B, count=len(sets)))
-            else:
+            elif any(a.steal is None and not a.capture for a in mine):
                 said.append(c.text("would trail"))
                 short.append(c.text("trail", _B))
-        if options.wild_jacks and card.rank == _JACK:
-            for seat, source, size, top in victims:
-                if top is not None and top.rank != _JACK:
-                    steal(seat, source, size, True)
+        for seat, source in victims(True):
+            steal(seat, source, True)
         return said, short
-
-    @staticmethod
-    def _value(card: Card) -> int:
-        return _SUM_VALUES.get(card.rank, card.rank)
-
-    def _sum_sets(self, target: int, table: Sequence[Card]) -> list[tuple[Card, ...]]:
-        """Every set of table cards whose values add up to ``target``."""
-        found: list[tuple[Card, ...]] = []
-
-        def walk(start: int, left: int, chosen: tuple[Card, ...]) -> None:
-            for i in range(start, len(table)):
-                value = self._value(table[i])
-                if value < left:
-                    walk(i + 1, left - value, (*chosen, table[i]))
-                elif value == left:
-                    found.append((*chosen, table[i]))
-
-        if target > 0:
-            walk(0, target, ())
-        return found
 
     def table(self, view: BundlesView) -> Utterance:
         """The face-up table cards, or that the table is empty."""

@@ -334,6 +334,9 @@ class BundlesView:
     result: Result | None
     options: BundlesOptions | None = None
     """The rules in force (every seat knows them); None only for views made by hand."""
+    legal: tuple[BundlesAction, ...] = ()
+    """What this seat may play now with every choice: its legal actions when it is to move, and otherwise
+    what it could do if it were (the table and the bundles are public, the hand its own)."""
 
 
 # --- card values ------------------------------------------------------------

@@ -573,7 +573,18 @@ class BundlesState(GameState[BundlesAction]):
             main_scores=self.main_scores,
             result=self._result,
             options=self.options,
+            legal=self.actions_for(seat),
         )
+
+    def actions_for(self, seat: int) -> tuple[BundlesAction, ...]:
+        """What ``seat`` may play now: the legal actions when it is to move, else what it could do if it were."""
+        if self.phase not in (_PLAY, _TIEBREAK):
+            return ()
+        if seat == self.turn:
+            return self._actions()
+        if self.nb == 1 and not self.options.sum15 and not self.options.wild_jacks:
+            return self._plain_actions(seat)
+        return self._general_actions(seat)
 
     def zones(self) -> dict[str, list[int]]:
         """Every card id of the deal in play by where it lies (each card in exactly one zone)."""
