@@ -19,6 +19,8 @@ run time the English text is said instead, so a player never meets a crash.
 from __future__ import annotations
 
 import functools
+import gettext
+import io
 import os
 import re
 import string
@@ -26,15 +28,21 @@ import sys
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, Final
+from importlib.resources.abc import Traversable
+from typing import TYPE_CHECKING, Any, Final
 
 from .errors import CardsError
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog as BabelCatalog
 
 LANGUAGES: Final = ("en", "de")
 """The languages with a catalog; English is the fallback."""
 
 SOURCE_LANGUAGE: Final = "en"
 STRICT_ENV: Final = "ACCESSIBLE_CARDS_I18N_STRICT"
+COMPILE_COMMAND: Final = ".venv/bin/python scripts/compile_catalogs.py"
+"""What makes the ``.mo`` files from the ``.po`` files."""
 
 
 class CatalogError(CardsError):
@@ -457,6 +465,95 @@ def read_po(text: str, source: str = "<po>") -> PoFile:
 def placeholders(text: str) -> set[str]:
     """The named placeholders of a format string: ``{seat} takes {n}`` -> {seat, n}."""
     return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+# --- compiled catalogs, made by Babel ------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One message of a compiled catalog: its key and its forms (one, or one per plural form)."""
+
+    msgctxt: str | None
+    msgid: str
+    msgid_plural: str | None
+    msgstr: tuple[str, ...]
+
+    @property
+    def key(self) -> Key:
+        """(msgctxt, msgid): what the program asks the catalog for."""
+        return (self.msgctxt, self.msgid)
+
+
+def locale_file(lang: str, suffix: str) -> Traversable:
+    """``locale/<lang><suffix>`` in the package (``.po`` the source, ``.mo`` the compiled catalog)."""
+    if lang not in LANGUAGES:
+        raise CatalogError(
+            "error-language", f"no messages in {lang!r}; languages are: {', '.join(LANGUAGES)}", lang=lang
+        )
+    return resources.files("accessible_cards").joinpath("locale", f"{lang}{suffix}")
+
+
+def read_mo_entries(data: bytes) -> dict[Key, Entry]:
+    """The messages of a compiled catalog (its header left out), read with Babel's ``.mo`` reader."""
+    from babel.messages.mofile import read_mo
+
+    entries: dict[Key, Entry] = {}
+    for message in read_mo(io.BytesIO(data)):
+        if not message.id:
+            continue  # the header
+        if isinstance(message.id, str):
+            msgid, msgid_plural = message.id, None
+        else:
+            msgid, msgid_plural = message.id[0], message.id[1]
+        said = message.string
+        forms = (said,) if isinstance(said, str) else tuple(said or ())
+        entry = Entry(message.context, msgid, msgid_plural, forms)
+        entries[entry.key] = entry
+    return entries
+
+
+MO_HEADERS: Final = ("language", "plural-forms")
+"""The header fields of a compiled catalog that the program reads (besides its charset)."""
+
+
+def mo_content(data: bytes) -> tuple[dict[str, str], dict[Key, Entry]]:
+    """What a compiled catalog says: its charset, language and plural rule, and every message.
+
+    Two compiles of one ``.po`` say the same though their bytes may differ: Babel writes the
+    time and its own version into the header, ``msgfmt`` adds a hash table.
+    """
+    translations = gettext.GNUTranslations(io.BytesIO(data))
+    info = translations.info()
+    header = {name: info.get(name, "") for name in MO_HEADERS}
+    header["charset"] = (translations.charset() or "").lower()
+    return header, read_mo_entries(data)
+
+
+def read_source(lang: str) -> BabelCatalog:
+    """``locale/<lang>.po`` as Babel reads it; a malformed line raises CatalogError naming it."""
+    from babel.messages.pofile import PoFileError, read_po
+
+    with locale_file(lang, ".po").open("rb") as stream:
+        try:
+            return read_po(stream, locale=lang, abort_invalid=True)
+        except PoFileError as error:
+            reason = str(error).removesuffix(f" on {error.lineno}")  # Babel counts lines from 0
+            where = f"locale/{lang}.po:{error.lineno + 1}"
+            raise CatalogError("error-catalog", f"{where}: {reason}: {error.line.strip()!r}", lang=lang) from error
+
+
+def compile_catalog(lang: str) -> bytes:
+    """``locale/<lang>.po`` compiled to ``.mo`` bytes, as ``pybabel compile`` does (fuzzy entries left out)."""
+    from babel.messages.mofile import write_mo
+
+    catalog = read_source(lang)
+    problems = [f"{message.id!r}: {error}" for message, errors in catalog.check() for error in errors]
+    if problems:
+        raise CatalogError("error-catalog", f"locale/{lang}.po: {'; '.join(problems)}", lang=lang)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    return buffer.getvalue()
 
 
 # --- catalogs ------------------------------------------------------------------

@@ -7,21 +7,29 @@ message has a translator comment; placeholders are named and every translation k
 from __future__ import annotations
 
 import re
+import tomllib
+from pathlib import Path
 
 import pytest
 
 from accessible_cards.i18n import (
+    COMPILE_COMMAND,
     LANGUAGES,
     Catalog,
     CatalogError,
     MissingMessageError,
     PoEntry,
     PoSyntaxError,
+    compile_catalog,
     compile_plural,
     load_po,
+    mo_content,
     placeholders,
     read_po,
 )
+
+ROOT = Path(__file__).resolve().parents[1]
+LOCALE = ROOT / "accessible_cards" / "locale"
 
 HEADER = """msgid ""
 msgstr ""
@@ -220,3 +228,29 @@ def test_an_unknown_language_is_refused() -> None:
 
 def test_catalogs_are_parsed_once() -> None:
     assert load_po("de") is load_po("de")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_compiled_catalog_equals_a_fresh_compile(lang: str) -> None:
+    committed = LOCALE / f"{lang}.mo"
+    assert committed.is_file(), f"{committed.name} is missing: run {COMPILE_COMMAND}"
+    assert mo_content(committed.read_bytes()) == mo_content(compile_catalog(lang)), (
+        f"{committed.name} is out of date: run {COMPILE_COMMAND}"
+    )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_compiled_catalog_holds_every_entry_of_the_source(lang: str) -> None:
+    compiled = mo_content((LOCALE / f"{lang}.mo").read_bytes())[1]
+    assert {key: (entry.msgid_plural, entry.msgstr) for key, entry in compiled.items()} == {
+        entry.key: (entry.msgid_plural, entry.msgstr) for entry in _entries(lang)
+    }
+
+
+def test_the_compiled_catalogs_are_package_data() -> None:
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = pyproject["tool"]["setuptools"]["package-data"]["accessible_cards"]
+    package = ROOT / "accessible_cards"
+    shipped = {path for pattern in patterns for path in package.glob(pattern)}
+    for lang in LANGUAGES:
+        assert {LOCALE / f"{lang}.po", LOCALE / f"{lang}.mo"} <= shipped, lang
