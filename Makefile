@@ -2,7 +2,7 @@
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup play test lint bench clean
+.PHONY: setup play test lint bench catalogs clean
 
 setup:
 	@bash scripts/setup.sh
@@ -20,6 +20,10 @@ test: lint
 
 bench: setup
 	$(BIN)/python benchmarks/war_speed.py
+
+# After editing accessible_cards/locale/*.po: compile them to the .mo files the program reads.
+catalogs: setup
+	$(BIN)/python scripts/compile_catalogs.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
