@@ -28,6 +28,7 @@ from types import ModuleType
 from typing import Any, Final
 
 from ..cards import DeckKind
+from ..outputs import Output
 from ..utterance import Utterance
 from . import louis
 from .schemes import LETTER_DOTS
@@ -126,6 +127,7 @@ class UnicodeBrailleOutput:
     """
 
     name = "braille-unicode"
+    has_voice = False
 
     def __init__(
         self,
@@ -158,6 +160,29 @@ class UnicodeBrailleOutput:
     def interrupt(self) -> None:
         """Nothing to stop: lines already written stay."""
 
+    def forget(self) -> None:
+        """Nothing kept: the lines written are the terminal's, which the hand-over clears."""
+
+    def set_language(self, lang: str) -> None:
+        """Braille the next lines with ``lang``'s tables."""
+        self.lang = lang
+
+    def set_deck(self, deck: DeckKind | str) -> None:
+        """Braille card codes with ``deck``'s letters."""
+        self.deck = deck
+
+    def set_braille_table(self, grade: str) -> None:
+        """Braille the next lines with the table ``grade``."""
+        self.grade = grade
+
+    def faster(self) -> int | None:
+        """A braille line has no rate."""
+        return None
+
+    def slower(self) -> int | None:
+        """A braille line has no rate."""
+        return None
+
     def close(self) -> None:
         """Nothing to release."""
 
@@ -185,6 +210,7 @@ class BrailleDisplayOutput:
     """
 
     name = "braille-display"
+    has_voice = False
 
     def __init__(
         self,
@@ -261,6 +287,26 @@ class BrailleDisplayOutput:
             self._offset = 0
             self._selected = None
             self._dirty = True
+
+    def set_language(self, lang: str) -> None:
+        """Braille the next announcements with ``lang``'s tables."""
+        self.lang = lang
+
+    def set_deck(self, deck: DeckKind | str) -> None:
+        """Braille card codes with ``deck``'s letters."""
+        self.deck = deck
+
+    def set_braille_table(self, grade: str) -> None:
+        """Braille the next announcements with the table ``grade``."""
+        self.grade = grade
+
+    def faster(self) -> int | None:
+        """A display has no rate."""
+        return None
+
+    def slower(self) -> int | None:
+        """A display has no rate."""
+        return None
 
     def close(self) -> None:
         """Stop the key thread and close the connection."""
@@ -483,3 +529,6 @@ def _text(value: object) -> str:
 def _plain(error: BaseException) -> str:
     """An error's message on one line (BrlAPI's span several)."""
     return " ".join(str(error).split()) or type(error).__name__
+
+
+_CHECKED: Final[tuple[type[Output], ...]] = (UnicodeBrailleOutput, BrailleDisplayOutput)  # mypy checks the classes

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import settings as settings_file
+from ..cards import DeckKind
 from ..errors import CardsError
 from ..i18n import Catalog
 from ..outputs import Output
@@ -107,9 +108,7 @@ class App:
         self.last_said = None
         self.terminal.clear()
         for output in self.outputs:
-            forget = getattr(output, "forget", None)
-            if forget is not None:
-                forget()
+            output.forget()
 
     def refuse(self, reason: str) -> None:
         """One short reason; nothing changes."""
@@ -206,14 +205,15 @@ class App:
                 self.save_settings = False
                 self.say(self.t("The settings cannot be saved here; they hold until you quit."))
 
-    def follow(self, **values: Any) -> None:
-        """Tell the outputs the language, braille table or deck now in use."""
+    def follow(self, *, lang: str | None = None, grade: str | None = None, deck: DeckKind | str | None = None) -> None:
+        """Tell the outputs the language, braille table (``grade``) or deck now in use: those given."""
         for output in self.outputs:
-            for name, value in values.items():
-                if name == "lang" and hasattr(output, "set_language"):
-                    output.set_language(value)
-                elif hasattr(output, name):
-                    setattr(output, name, value)
+            if lang is not None:
+                output.set_language(lang)
+            if grade is not None:
+                output.set_braille_table(grade)
+            if deck is not None:
+                output.set_deck(deck)
 
     def voice_notice(self, notice: Any) -> str:
         """A notice about the game's own voice, in the player's language."""
@@ -359,13 +359,13 @@ class App:
 
     def voice_key(self, name: str) -> None:
         """+ and - change the rate of the game's own voice (kept in the settings); . silences it."""
-        voices = [output for output in self.outputs if hasattr(output, "faster")]
+        voices = [output for output in self.outputs if output.has_voice]
         if not voices:
             self.refuse(self.t("The game's own voice is off."))
             return
         if name == "silence":
             return  # the key press itself has silenced every output
-        rate = getattr(voices[0], name)()
+        rate = voices[0].faster() if name == "faster" else voices[0].slower()
         if rate is None:
             self.refuse(self.t("The voice is not ready yet."))
             return
