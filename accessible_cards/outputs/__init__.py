@@ -7,10 +7,16 @@ output in turn; a key press interrupts them all, as a screen reader's speech
 stops when the user acts. The program tells every output the language, deck
 and braille table in use, and a hand-over in hot-seat play makes them all
 forget what the last player could read back.
+
+An output's news about its own device (a braille display lost, then back)
+reaches the program as a :class:`Notice`: a message id with its facts, which
+the program words in the player's language.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Final, Protocol
 
 from ..cards import DeckKind
@@ -53,6 +59,21 @@ class Output(Protocol):
 
     def close(self) -> None:
         """Release the device or process; called once at the end."""
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """News from an output about its own device, for the program to word in the player's language.
+
+    ``msg_id`` names the news (``"braille-lost"`` ...) and ``params`` hold its facts; the program
+    decides what to say from the id alone. ``text`` is the same news as a plain English sentence,
+    for logs and tests, never for the player; a cause the system gave in its own words (an error
+    message) is in ``text`` and ``params``, and no catalog sentence puts it before the player.
+    """
+
+    msg_id: str
+    text: str
+    params: Mapping[str, str] = field(default_factory=dict)
 
 
 class RecordingOutput:

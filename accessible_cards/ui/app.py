@@ -20,10 +20,11 @@ from .. import settings as settings_file
 from ..cards import DeckKind
 from ..errors import CardsError
 from ..i18n import Catalog
-from ..outputs import Output
+from ..outputs import Notice, Output
 from ..settings import Settings
 from ..utterance import Utterance
 from .commands import GAME_PHASES, Typed, for_phase, keys_label
+from .messages import notice_text
 from .screens import Item, ListScreen, Screen, rules_screen
 from .terminal import Terminal
 
@@ -114,28 +115,19 @@ class App:
         """One short reason; nothing changes."""
         self.say(reason)
 
-    def _status(self, text: str) -> None:
-        """A device's news (a braille display lost or found, the voice), said in the player's language.
+    def _status(self, news: Notice | str) -> None:
+        """A device's news, said in the player's language.
 
-        Braille news goes to the line and to speech but not onto the display it is about (its kind,
-        ``status.braille``, tells the display to keep the newest announcement, to show when it is back).
+        A :class:`Notice` from an output (a braille display lost or found) is worded from its message
+        id (:func:`~.messages.notice_text`); a sentence (the voice's news, which :meth:`voice_notice`
+        has already put in the player's language) is said as it is. A notice goes to the line and to
+        speech but not onto the display it is about (its kind, ``status.braille``, tells the display to
+        keep the newest announcement, to show when it is back).
         """
-        t = self.t
-        if "BrlAPI is not installed" in text:
-            said = t("No braille display: BRLTTY's BrlAPI is not installed. Run make setup.")
-        elif "cannot reach BRLTTY" in text:
-            said = t("No braille display: BRLTTY does not answer. Trying again.")
-        elif "BRLTTY runs but has no display" in text:
-            said = t("No braille display: BRLTTY runs, but no display is plugged in. The game waits for one.")
-        elif "connection was lost" in text:
-            said = t("The braille display connection was lost. Trying again.")
-        elif "braille display is gone" in text:
-            said = t("The braille display is gone: unplugged or switched off? The game goes on and waits for it.")
-        elif text == "Braille display connected.":
-            said = t("Braille display connected.")
-        else:
-            self.say(text)
+        if isinstance(news, str):
+            self.say(news)
             return
+        said = notice_text(news, self.t)
         self.say(Utterance(said, said, kind="status.braille"))
 
     def _unknown(self, text: str) -> None:
