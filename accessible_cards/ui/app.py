@@ -24,7 +24,7 @@ from ..outputs import Notice, Output
 from ..settings import Settings
 from ..utterance import Utterance
 from .commands import GAME_PHASES, Typed, for_phase, keys_label
-from .messages import notice_text
+from .messages import notice_text, refusal, shown
 from .screens import Item, ListScreen, Screen, rules_screen
 from .terminal import Terminal
 
@@ -324,7 +324,7 @@ class App:
             try:
                 self.dispatch(typed)
             except CardsError as error:
-                self.refuse(self.t("That cannot be done: {reason}.", reason=str(error)))
+                self.refuse(refusal(error, self.t))
         for output in self.outputs:
             output.close()
         return 0
@@ -703,12 +703,6 @@ def markdown_sections(text: str) -> list[tuple[str, str]]:
             body.append(line)
     flush()
     return sections
-
-
-def shown(value: Any, limit: int = 40) -> str:
-    """A word from a file as it may be said: no control codes, and cut short."""
-    text = "".join(character for character in str(value) if character.isprintable())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def new_seed(request: GameRequest) -> int:
