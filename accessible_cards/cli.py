@@ -366,7 +366,7 @@ def _outputs(settings: Any, terminal: Any) -> list[Any]:
         return [
             BrailleDisplayOutput(
                 on_command=command,
-                on_status=lambda text: terminal.inject(("status", text)),
+                on_status=terminal.inject,
                 lang=lang,
                 grade=settings.braille_grade,
             )

@@ -1,8 +1,9 @@
 """The one family of errors: every refusal carries a message id and its parameters.
 
-The narrator says an error in the player's language from ``msg_id`` and
-``params``; ``str(error)`` is a plain English sentence for logs and the
-headless commands.
+The player hears an error in the player's language, worded from ``msg_id``
+and ``params`` (``ui/messages.py`` holds the table); ``str(error)`` is a plain
+English sentence for logs and the headless commands, never for a sentence in
+the player's language.
 """
 
 from __future__ import annotations

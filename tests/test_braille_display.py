@@ -133,7 +133,11 @@ def test_end_to_end_with_brltty(brltty: tuple[str, VirtualDisplay]) -> None:
     commands: list[tuple[str, int | str | None]] = []
     status: list[str] = []
     output = BrailleDisplayOutput(
-        lambda name, arg: commands.append((name, arg)), status.append, "en", host=host, auth="none"
+        lambda name, arg: commands.append((name, arg)),
+        lambda news: status.append(news.text),
+        "en",
+        host=host,
+        auth="none",
     )
     try:
         assert output.connected.wait(10), status
@@ -180,7 +184,9 @@ def test_end_to_end_with_brltty(brltty: tuple[str, VirtualDisplay]) -> None:
 def test_missing_brltty_is_said_once_and_retried() -> None:
     """No BRLTTY at that host: one message, the game goes on, and it keeps trying."""
     status: list[str] = []
-    output = BrailleDisplayOutput(None, status.append, host=":97", auth="none", retry_seconds=0.05)
+    output = BrailleDisplayOutput(
+        None, lambda news: status.append(news.text), host=":97", auth="none", retry_seconds=0.05
+    )
     try:
         output.say(Utterance("x", "You win 7H v TS"))
         time.sleep(0.4)

@@ -29,6 +29,7 @@ from test_braille_display import VirtualDisplay, _brlapi_available
 from accessible_cards.braille import louis
 from accessible_cards.braille.cli import braille_report
 from accessible_cards.braille.display import BACK, STATUS_KIND, BrailleDisplayOutput
+from accessible_cards.outputs import Notice
 from accessible_cards.utterance import Utterance
 
 pytestmark = pytest.mark.skipif(
@@ -166,9 +167,9 @@ def test_brltty_stopped_mid_game_is_said_once_and_the_display_comes_back(brltty:
     status: list[str] = []
     when: list[float] = []
 
-    def on_status(message: str) -> None:
+    def on_status(news: Notice) -> None:
         when.append(time.monotonic())
-        status.append(message)
+        status.append(news.text)
 
     output = BrailleDisplayOutput(None, on_status, "en", host=brltty.host, auth="none", retry_seconds=0.3)
     try:
@@ -208,7 +209,9 @@ def test_unplugged_display_is_said_once_and_comes_back_by_itself(brltty: Brltty)
     """
     brltty.start()
     status: list[str] = []
-    output = BrailleDisplayOutput(None, status.append, "en", host=brltty.host, auth="none", retry_seconds=0.3)
+    output = BrailleDisplayOutput(
+        None, lambda news: status.append(news.text), "en", host=brltty.host, auth="none", retry_seconds=0.3
+    )
     try:
         assert output.connected.wait(10), status
         output.say(line(1))
@@ -244,7 +247,9 @@ def test_brltty_without_a_display_waits_for_one(brltty: Brltty) -> None:
     brltty.start(plug=False)
     assert until(brltty.answers), "BRLTTY does not answer"
     status: list[str] = []
-    output = BrailleDisplayOutput(None, status.append, "en", host=brltty.host, auth="none", retry_seconds=0.3)
+    output = BrailleDisplayOutput(
+        None, lambda news: status.append(news.text), "en", host=brltty.host, auth="none", retry_seconds=0.3
+    )
     try:
         assert until(lambda: status, 10), "no message about the missing display"
         assert status == ["No braille display: BRLTTY runs but has no display. Waiting for one."]

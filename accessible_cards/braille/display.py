@@ -22,12 +22,13 @@ import re
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Final
 
 from ..cards import DeckKind
+from ..outputs import Notice, Output
 from ..utterance import Utterance
 from . import louis
 from .schemes import LETTER_DOTS
@@ -50,7 +51,18 @@ NO_DISPLAY: Final = "No braille display: BRLTTY runs but has no display. Waiting
 LOST: Final = "The braille display connection was lost ({error}). Trying again."
 GONE: Final = "The braille display is gone (unplugged or switched off). Waiting for it."
 BACK: Final = "Braille display connected."
-"""``on_status`` messages, in English with the cause in brackets; the UI says them in the player's language."""
+NOTICES: Final[Mapping[str, str]] = {
+    "braille-no-brlapi": NO_BRLAPI,
+    "braille-unreachable": UNREACHABLE,
+    "braille-no-display": NO_DISPLAY,
+    "braille-lost": LOST,
+    "braille-gone": GONE,
+    "braille-back": BACK,
+    "braille-no-liblouis": "{reason}",
+}
+"""What ``on_status`` receives: a :class:`~accessible_cards.outputs.Notice` with one of these message ids.
+Each maps to its English sentence for logs and tests, the cause the system gave in brackets
+(``error``, or ``reason`` when liblouis is missing); the UI words the id in the player's language."""
 ONLINE_SECONDS: Final = 0.5  # how often a connected display is asked whether it is still there
 _IGNORED_COMMANDS: Final = ("KEY_CMD_RESTARTBRL", "KEY_CMD_RESTARTSPEECH")
 """BRLTTY's own commands left to BRLTTY: it restarts its braille driver when a display is unplugged."""
@@ -60,7 +72,13 @@ _DOTS_LETTER: Final = {sum(1 << (int(d) - 1) for d in dots): letter for letter, 
 
 CommandCallback = Callable[[str, "int | str | None"], None]
 """``on_command(name, argument)``: ("select", 3), ("play_position", 3) or ("typed", "help")."""
-StatusCallback = Callable[[str], None]
+StatusCallback = Callable[[Notice], None]
+"""``on_status(notice)``: news about the display itself (:data:`NOTICES`)."""
+
+
+def notice(msg_id: str, **params: str) -> Notice:
+    """The notice ``msg_id`` of :data:`NOTICES`, with its facts and its English sentence."""
+    return Notice(msg_id, NOTICES[msg_id].format(**params), params)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +144,7 @@ class UnicodeBrailleOutput:
     """
 
     name = "braille-unicode"
+    has_voice = False
 
     def __init__(
         self,
@@ -158,6 +177,29 @@ class UnicodeBrailleOutput:
     def interrupt(self) -> None:
         """Nothing to stop: lines already written stay."""
 
+    def forget(self) -> None:
+        """Nothing kept: the lines written are the terminal's, which the hand-over clears."""
+
+    def set_language(self, lang: str) -> None:
+        """Braille the next lines with ``lang``'s tables."""
+        self.lang = lang
+
+    def set_deck(self, deck: DeckKind | str) -> None:
+        """Braille card codes with ``deck``'s letters."""
+        self.deck = deck
+
+    def set_braille_table(self, grade: str) -> None:
+        """Braille the next lines with the table ``grade``."""
+        self.grade = grade
+
+    def faster(self) -> int | None:
+        """A braille line has no rate."""
+        return None
+
+    def slower(self) -> int | None:
+        """A braille line has no rate."""
+        return None
+
     def close(self) -> None:
         """Nothing to release."""
 
@@ -177,14 +219,16 @@ class BrailleDisplayOutput:
     ``on_command(name, argument)`` receives ``("select", n)`` and then ``("play_position", n)`` from
     routing keys over card ``n`` of a hand line, and ``("typed", text)`` when a line typed on the
     braille keyboard ends with Enter. It is called on the display's thread: the UI hands it on to
-    its own loop. ``on_status(message)`` says once that the display is missing or lost, whatever
+    its own loop. ``on_status(notice)`` says once that the display is missing or lost, whatever
     happens while it stays away (BRLTTY stopped, then the display unplugged too), and once that it is
-    back (one of the messages above: :data:`UNREACHABLE`, :data:`LOST`, :data:`GONE`, :data:`BACK` ...).
+    back (a :class:`~accessible_cards.outputs.Notice` with a message id of :data:`NOTICES`:
+    ``"braille-unreachable"``, ``"braille-lost"``, ``"braille-gone"``, ``"braille-back"`` ...).
     ``retry_seconds`` is the wait between tries to reach BRLTTY. ``host``/``auth`` default to
     ``BRLAPI_HOST``/``BRLAPI_AUTH``.
     """
 
     name = "braille-display"
+    has_voice = False
 
     def __init__(
         self,
@@ -219,7 +263,7 @@ class BrailleDisplayOutput:
         self._dirty = False
         self._selected: int | None = None
         self._typed: list[str] = []
-        self._reported: str | None = None  # the reason given once liblouis is missing
+        self._reported: Notice | None = None  # the notice given once liblouis is missing
         self._away = False  # the display is missing and the player has been told; cleared when it is back
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="braille-display", daemon=True)
@@ -241,7 +285,7 @@ class BrailleDisplayOutput:
         line = make_line(utterance, self.lang, self.grade, self.deck, self.scheme)
         if line is None:
             line = Line(utterance.braille, "", ())
-            self._report(louis.unavailable_reason() or "Braille is off.")
+            self._report(notice("braille-no-liblouis", reason=louis.unavailable_reason() or "Braille is off."))
         with self._lock:
             if utterance.kind not in HAND_KINDS and utterance.kind != SELECTED_KIND:
                 self._selected = None
@@ -261,6 +305,26 @@ class BrailleDisplayOutput:
             self._offset = 0
             self._selected = None
             self._dirty = True
+
+    def set_language(self, lang: str) -> None:
+        """Braille the next announcements with ``lang``'s tables."""
+        self.lang = lang
+
+    def set_deck(self, deck: DeckKind | str) -> None:
+        """Braille card codes with ``deck``'s letters."""
+        self.deck = deck
+
+    def set_braille_table(self, grade: str) -> None:
+        """Braille the next announcements with the table ``grade``."""
+        self.grade = grade
+
+    def faster(self) -> int | None:
+        """A display has no rate."""
+        return None
+
+    def slower(self) -> int | None:
+        """A display has no rate."""
+        return None
 
     def close(self) -> None:
         """Stop the key thread and close the connection."""
@@ -332,22 +396,22 @@ class BrailleDisplayOutput:
 
     # -- the BrlAPI thread ---------------------------------------------------------
 
-    def _report(self, message: str) -> None:
-        """Say ``message`` (liblouis missing) once."""
-        if self._reported == message:
+    def _report(self, news: Notice) -> None:
+        """Say ``news`` (liblouis missing) once."""
+        if self._reported == news:
             return
-        self._reported = message
+        self._reported = news
         if self.on_status is not None:
-            self.on_status(message)
+            self.on_status(news)
 
-    def _gone(self, message: str) -> None:
+    def _gone(self, news: Notice) -> None:
         """The display is not there: say so the first time only, until it is back."""
         self.connected.clear()
         if self._away:
             return
         self._away = True
         if self.on_status is not None:
-            self.on_status(message)
+            self.on_status(news)
 
     def _back(self) -> None:
         """The display is there (again): show the newest announcement; after an absence, say so once."""
@@ -357,24 +421,24 @@ class BrailleDisplayOutput:
         if self._away:
             self._away = False
             if self.on_status is not None:
-                self.on_status(BACK)
+                self.on_status(notice("braille-back"))
 
     def _run(self) -> None:
         brlapi = _load_brlapi()
         if brlapi is None:
-            self._gone(NO_BRLAPI)
+            self._gone(notice("braille-no-brlapi"))
             return
         while not self._stop.is_set():
             try:
                 connection = self._connect(brlapi)
             except Exception as error:  # brlapi.ConnectionError and OSError alike
-                self._gone(UNREACHABLE.format(error=_plain(error)))
+                self._gone(notice("braille-unreachable", error=_plain(error)))
                 self._stop.wait(self.retry_seconds)
                 continue
             try:
                 self._serve(brlapi, connection)
             except Exception as error:  # the connection dropped: BRLTTY stopped
-                self._gone(LOST.format(error=_plain(error)))
+                self._gone(notice("braille-lost", error=_plain(error)))
                 self._stop.wait(self.retry_seconds)
             finally:
                 self.connected.clear()
@@ -415,7 +479,7 @@ class BrailleDisplayOutput:
         for while the terminal is kept: BRLTTY shows the client's cells again when it is back.
         """
         while not self._present(brlapi, connection):
-            self._gone(NO_DISPLAY)
+            self._gone(notice("braille-no-display"))
             if self._stop.wait(ONLINE_SECONDS):
                 return
         connection.enterTtyModeWithPath([])
@@ -433,7 +497,7 @@ class BrailleDisplayOutput:
                     self.width = int(columns) or DEFAULT_WIDTH
                     self._back()
                 elif here and not present:
-                    self._gone(GONE)
+                    self._gone(notice("braille-gone"))
                 here = present
             with self._lock:
                 dirty = self._dirty and here
@@ -483,3 +547,6 @@ def _text(value: object) -> str:
 def _plain(error: BaseException) -> str:
     """An error's message on one line (BrlAPI's span several)."""
     return " ".join(str(error).split()) or type(error).__name__
+
+
+_CHECKED: Final[tuple[type[Output], ...]] = (UnicodeBrailleOutput, BrailleDisplayOutput)  # mypy checks the classes

@@ -3,8 +3,9 @@
 :class:`SpeechOutput` follows the :class:`~accessible_cards.outputs.Output`
 protocol. ``say()`` queues (urgent utterances cut off what is playing first),
 ``interrupt()`` stops speech and drops the queue, ``faster()`` / ``slower()``
-change the rate. With no engine at all it stays silent and the game goes on
-with text alone.
+change the rate, ``set_language()`` picks the voice; the protocol's braille
+parts do nothing here. With no engine at all it stays silent and the game
+goes on with text alone.
 
 When its engine dies mid-game, nothing said is lost and the game never waits:
 on a thread of its own the output opens the same engine again at once when
@@ -28,6 +29,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from ..cards import DeckKind
+from ..outputs import Output
 from ..utterance import Utterance
 from .engines import DEFAULT_RATE, ENGINE_NAMES, MAX_RATE, MIN_RATE, Engine, clamp, open_engine
 
@@ -98,6 +101,7 @@ class SpeechOutput:
     """
 
     name = "speech"
+    has_voice = True
 
     def __init__(
         self,
@@ -167,6 +171,15 @@ class SpeechOutput:
             self._handed = []
         if engine is not None:
             engine.stop()
+
+    def forget(self) -> None:
+        """Nothing to forget: speech keeps no lines to read back (the key press has dropped the queue)."""
+
+    def set_deck(self, deck: DeckKind | str) -> None:
+        """Speech says whole card names: the deck does not change how it speaks."""
+
+    def set_braille_table(self, grade: str) -> None:
+        """Speech has no braille table."""
 
     def close(self) -> None:
         """Stop speaking, stop trying engines again, and release the engine."""
@@ -344,3 +357,6 @@ class SpeechOutput:
     def _tell(self, notice: SpeechNotice) -> None:
         if self._notify is not None:
             self._notify(notice)
+
+
+_CHECKED: Final[type[Output]] = SpeechOutput  # mypy checks the class against the whole protocol

@@ -16,13 +16,15 @@ from typing import Any
 
 from .. import game as registry
 from .. import settings as settings_file
+from ..cards import DeckKind
 from ..errors import CardsError
 from ..i18n import Catalog
 from ..keys import Typed
-from ..outputs import Output
+from ..outputs import Notice, Output
 from ..settings import Settings
 from ..utterance import Utterance
 from .commands import GAME_PHASES, for_phase, keys_label
+from .messages import notice_text, refusal, shown
 from .screens import Item, ListScreen, Screen, rules_screen
 from .terminal import Terminal
 
@@ -98,36 +100,25 @@ class App:
         self.last_said = None
         self.terminal.clear()
         for output in self.outputs:
-            forget = getattr(output, "forget", None)
-            if forget is not None:
-                forget()
+            output.forget()
 
     def refuse(self, reason: str) -> None:
         """One short reason; nothing changes."""
         self.say(reason)
 
-    def _status(self, text: str) -> None:
-        """A device's news (a braille display lost or found, the voice), said in the player's language.
+    def _status(self, news: Notice | str) -> None:
+        """A device's news, said in the player's language.
 
-        Braille news goes to the line and to speech but not onto the display it is about (its kind,
-        ``status.braille``, tells the display to keep the newest announcement, to show when it is back).
+        A :class:`Notice` from an output (a braille display lost or found) is worded from its message
+        id (:func:`~.messages.notice_text`); a sentence (the voice's news, which :meth:`voice_notice`
+        has already put in the player's language) is said as it is. A notice goes to the line and to
+        speech but not onto the display it is about (its kind, ``status.braille``, tells the display to
+        keep the newest announcement, to show when it is back).
         """
-        t = self.t
-        if "BrlAPI is not installed" in text:
-            said = t("No braille display: BRLTTY's BrlAPI is not installed. Run make setup.")
-        elif "cannot reach BRLTTY" in text:
-            said = t("No braille display: BRLTTY does not answer. Trying again.")
-        elif "BRLTTY runs but has no display" in text:
-            said = t("No braille display: BRLTTY runs, but no display is plugged in. The game waits for one.")
-        elif "connection was lost" in text:
-            said = t("The braille display connection was lost. Trying again.")
-        elif "braille display is gone" in text:
-            said = t("The braille display is gone: unplugged or switched off? The game goes on and waits for it.")
-        elif text == "Braille display connected.":
-            said = t("Braille display connected.")
-        else:
-            self.say(text)
+        if isinstance(news, str):
+            self.say(news)
             return
+        said = notice_text(news, self.t)
         self.say(Utterance(said, said, kind="status.braille"))
 
     def _unknown(self, text: str) -> None:
@@ -205,14 +196,15 @@ class App:
                 self.save_settings = False
                 self.say(self.t("The settings cannot be saved here; they hold until you quit."))
 
-    def follow(self, **values: Any) -> None:
-        """Tell the outputs the language, braille table or deck now in use."""
+    def follow(self, *, lang: str | None = None, grade: str | None = None, deck: DeckKind | str | None = None) -> None:
+        """Tell the outputs the language, braille table (``grade``) or deck now in use: those given."""
         for output in self.outputs:
-            for name, value in values.items():
-                if name == "lang" and hasattr(output, "set_language"):
-                    output.set_language(value)
-                elif hasattr(output, name):
-                    setattr(output, name, value)
+            if lang is not None:
+                output.set_language(lang)
+            if grade is not None:
+                output.set_braille_table(grade)
+            if deck is not None:
+                output.set_deck(deck)
 
     def voice_notice(self, notice: Any) -> str:
         """A notice about the game's own voice, in the player's language."""
@@ -327,7 +319,7 @@ class App:
             try:
                 self.dispatch(typed)
             except CardsError as error:
-                self.refuse(self.t("That cannot be done: {reason}.", reason=str(error)))
+                self.refuse(refusal(error, self.t))
         for output in self.outputs:
             output.close()
         return 0
@@ -354,13 +346,13 @@ class App:
 
     def voice_key(self, name: str) -> None:
         """+ and - change the rate of the game's own voice (kept in the settings); . silences it."""
-        voices = [output for output in self.outputs if hasattr(output, "faster")]
+        voices = [output for output in self.outputs if output.has_voice]
         if not voices:
             self.refuse(self.t("The game's own voice is off."))
             return
         if name == "silence":
             return  # the key press itself has silenced every output
-        rate = getattr(voices[0], name)()
+        rate = voices[0].faster() if name == "faster" else voices[0].slower()
         if rate is None:
             self.refuse(self.t("The voice is not ready yet."))
             return
@@ -685,9 +677,3 @@ def markdown_sections(text: str) -> list[tuple[str, str]]:
             body.append(line)
     flush()
     return sections
-
-
-def shown(value: Any, limit: int = 40) -> str:
-    """A word from a file as it may be said: no control codes, and cut short."""
-    text = "".join(character for character in str(value) if character.isprintable())
-    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -29,6 +29,7 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
 
 from ..keys import Typed
+from ..outputs import Notice
 from .commands import key_map, parse_words
 
 _NO_CHARACTER = "\x00"
@@ -62,8 +63,8 @@ class Terminal:
         self._session: PromptSession[object] | None = None
         self._bindings: dict[str, KeyBindings] = {}
         self.unknown: Callable[[str], None] = lambda _text: None
-        self.status: Callable[[str], None] = lambda _text: None
-        self._injected: queue.SimpleQueue[Typed | tuple[str, str]] = queue.SimpleQueue()
+        self.status: Callable[[Notice | str], None] = lambda _news: None
+        self._injected: queue.SimpleQueue[Typed | Notice | tuple[str, str]] = queue.SimpleQueue()
 
     def forget_bindings(self) -> None:
         """Drop the cached key bindings (after the input mode changes)."""
@@ -84,8 +85,12 @@ class Terminal:
 
     # -- commands from elsewhere (a braille display's thread) ---------------------
 
-    def inject(self, command: Typed | tuple[str, str]) -> None:
-        """From any thread: a command (a routing key, typed braille) or a ``("status", text)`` to say.
+    def inject(self, command: Typed | Notice | tuple[str, str]) -> None:
+        """From any thread: a command (a routing key, typed braille), or news to say.
+
+        News is an output's :class:`~accessible_cards.outputs.Notice` (a braille display lost or
+        back), or ``("status", text)``, a sentence already in the player's language; both go to
+        ``status``. ``("typed", text)`` is a line typed on a braille keyboard.
 
         A prompt that is waiting is ended so that the command is taken at once.
         """
@@ -104,6 +109,9 @@ class Terminal:
                 return None
             if isinstance(item, Typed):
                 return item
+            if isinstance(item, Notice):
+                self.status(item)
+                continue
             kind, text = item
             if kind == "status":
                 self.status(text)

@@ -10,7 +10,10 @@ from __future__ import annotations
 import threading
 from collections import deque
 from collections.abc import Callable
+from typing import Final
 
+from ..cards import DeckKind
+from ..outputs import Output
 from ..speech.output import SpeechNotice, SpeechOutput
 from ..utterance import Utterance
 
@@ -19,6 +22,7 @@ class Voice:
     """A :class:`SpeechOutput` that opens in the background."""
 
     name = "speech"
+    has_voice = True
 
     def __init__(self, lang: str, rate: int, notify: Callable[[SpeechNotice], None]) -> None:
         self._lock = threading.Lock()
@@ -49,6 +53,7 @@ class Voice:
         return self._speech is not None
 
     def say(self, utterance: Utterance) -> None:
+        """Speak the utterance; until the engine is open, keep it (the newest few wait)."""
         with self._lock:
             speech = self._speech
             if speech is None:
@@ -57,13 +62,24 @@ class Voice:
         speech.say(utterance)
 
     def interrupt(self) -> None:
+        """Silence speech and drop what waits for the engine."""
         with self._lock:
             self._waiting.clear()
             speech = self._speech
         if speech is not None:
             speech.interrupt()
 
+    def forget(self) -> None:
+        """Nothing to forget: speech keeps no lines to read back."""
+
+    def set_deck(self, deck: DeckKind | str) -> None:
+        """Speech says whole card names: the deck does not change how it speaks."""
+
+    def set_braille_table(self, grade: str) -> None:
+        """Speech has no braille table."""
+
     def close(self) -> None:
+        """Close the engine (one still opening is closed once it is open)."""
         with self._lock:
             self._closed = True
             speech = self._speech
@@ -95,3 +111,6 @@ class Voice:
             return None
         self._rate = speech.slower()
         return self._rate
+
+
+_CHECKED: Final[type[Output]] = Voice  # mypy checks the class against the whole protocol
