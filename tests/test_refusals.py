@@ -20,7 +20,7 @@ from accessible_cards.ui.scenario_play import scenario_reason
 from accessible_cards.ui.terminal import Terminal
 
 PACKAGE = Path(accessible_cards.__file__).parent
-CATALOG_IDS = {"error-po-syntax", "error-plural-forms", "error-message-missing", "error-language"}
+CATALOG_IDS = {"error-po-syntax", "error-plural-forms", "error-message-missing", "error-language", "error-catalog"}
 """A broken catalog or an unknown language: for translators and the command line, never for a player at play."""
 
 

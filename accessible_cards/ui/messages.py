@@ -135,6 +135,9 @@ ERRORS: Final[Mapping[str, Wording]] = {
     "error-dealer": lambda t, p: t("There is no seat {seat} to deal.", **p),
     # the rules refuse an action, or an option, a computer level, a way to narrate
     "error-game-over": lambda t, p: t("The game is over."),
+    "error-game-unknown": lambda t, p: t("There is no game called '{game}'; the games are: {known}.", **p),
+    "error-not-automatic": lambda t, p: t("It is a person's turn, not the computer's."),
+    "error-script-mismatch": lambda t, p: t("A scripted move is not the move that was saved."),
     "error-not-dealt": lambda t, p: t("The cards are not dealt yet."),
     "error-already-dealt": lambda t, p: t("The cards are already dealt."),
     "error-match-over": lambda t, p: t("The match is over."),
