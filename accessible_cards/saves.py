@@ -37,8 +37,6 @@ import errno
 import json
 import os
 import re
-import stat
-import tempfile
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -52,8 +50,10 @@ from accessible_cards.games.bundles.state import BundlesState
 from accessible_cards.games.war.narrator import WarNarrator
 from accessible_cards.games.war.state import TURN, WarAction, WarState
 
+from . import files
 from .engine import Event, GameState
 from .errors import CardsError
+from .files import read_bounded, write_atomic
 from .i18n import Catalog
 from .scenario import BundlesMove
 
@@ -180,39 +180,6 @@ def prune(folder: Path | None = None, keep: int = KEEP) -> None:
 
 
 # --- writing -------------------------------------------------------------------
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` so that ``path`` is always the old file or the new one, never a part.
-
-    A temporary file in the same folder is written, flushed and synced to the
-    disk, renamed over ``path``, and the folder is synced so the rename holds.
-    """
-    folder = path.parent
-    folder.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(text.encode("utf-8"))
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-    _sync_folder(folder)
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make a rename in ``folder`` durable (POSIX; elsewhere folders cannot be opened)."""
-    if os.name != "posix":
-        return
-    handle = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    try:
-        os.fsync(handle)
-    finally:
-        os.close(handle)
 
 
 @dataclass(frozen=True, slots=True)
@@ -444,24 +411,19 @@ def load(path: Path) -> SavedGame:
 def read_json(path: Path) -> Any:
     """The JSON data of a file, with one SaveError for a missing, unreadable, huge, non-UTF-8 or non-JSON file."""
     try:
-        info = path.stat()
-        if not stat.S_ISREG(info.st_mode) and not stat.S_ISDIR(info.st_mode):  # a pipe or /dev/zero never ends
-            raise SaveError("error-save-unreadable", f"{path}: not a file", path=str(path), reason="not a file")
-        size = info.st_size
-        if size > MAX_BYTES:
-            raise SaveError("error-save-size", f"{path}: too large for a saved game ({size} bytes)", path=str(path))
-        with path.open("rb") as file:
-            raw = file.read(MAX_BYTES + 1)  # at most this much, even when the size said is 0 (as in /proc)
-        if len(raw) > MAX_BYTES:
-            raise SaveError("error-save-size", f"{path}: too large for a saved game", path=str(path))
-    except FileNotFoundError:
+        raw = read_bounded(path, MAX_BYTES)
+    except files.Missing:
         raise SaveError("error-save-missing", f"{path}: no such file", path=str(path)) from None
-    except IsADirectoryError:
+    except files.Folder:
         raise SaveError("error-save-unreadable", f"{path}: is a folder", path=str(path), reason="a folder") from None
-    except OSError as error:
-        reason = error.strerror or str(error)
+    except files.NotRegular:  # a pipe or /dev/zero never ends
+        raise SaveError("error-save-unreadable", f"{path}: not a file", path=str(path), reason="not a file") from None
+    except files.TooLarge as error:
+        size = f" ({error.stated} bytes)" if error.stated > MAX_BYTES else ""
+        raise SaveError("error-save-size", f"{path}: too large for a saved game{size}", path=str(path)) from None
+    except files.Unreadable as error:
         raise SaveError(
-            "error-save-unreadable", f"{path}: cannot be read ({reason})", path=str(path), reason=reason
+            "error-save-unreadable", f"{path}: cannot be read ({error.reason})", path=str(path), reason=error.reason
         ) from None
     try:
         return json.loads(raw.decode("utf-8"))
