@@ -258,6 +258,8 @@ class GameDescription:
     tutorial_setup: tuple[int, int, str | None, int] | None = None
     """(players, humans, variant, seed) of the tutorial's game."""
     extras: Mapping[str, Any] = field(default_factory=dict)
+    order: int = 100
+    """Where the game stands in every list (menus, the command line's choices, messages): lower first."""
 
     def variant_names(self) -> tuple[str, ...]:
         """The presets' names, the default first."""
@@ -313,9 +315,9 @@ def _discover() -> None:
 
 
 def registered() -> tuple[GameDescription, ...]:
-    """Every game, in the order they were registered (the built-in games by name)."""
+    """Every game by its ``order``; games of the same order as they were registered (the built-in ones by name)."""
     _discover()
-    return tuple(_GAMES.values())
+    return tuple(sorted(_GAMES.values(), key=lambda game: game.order))
 
 
 def names() -> tuple[str, ...]:

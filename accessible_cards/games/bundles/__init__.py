@@ -92,6 +92,7 @@ DESCRIPTION = register_game(
         menu_item="Play Stealing Bundles or one of its family",
         rules_item="Stealing Bundles and its family",
         package=__name__,
+        order=2,
         aliases=("stealing-bundles", "bündel"),
         new_state=_new_state,
         state_from_json=BundlesState.from_json,

@@ -51,6 +51,7 @@ DESCRIPTION = register_game(
         menu_item="Play War",
         rules_item="War",
         package=__name__,
+        order=1,
         aliases=("krieg",),
         new_state=_new_state,
         state_from_json=WarState.from_json,
