@@ -253,7 +253,13 @@ class GameDescription:
     """True when each seat holds cards the others may not know: people at one keyboard hand over."""
     variant_setting: str | None = None
     simulate: Callable[..., dict[str, Any]] | None = None
+    """Many seeded games' figures, called ``simulate(players=, games=, seed=, settings=, variant=, ai=, swap=)``.
+
+    ``players`` may be None (the game's default), ``settings`` are ``--set`` options,
+    ``ai`` one computer level per seat; an OptionError for anything the game does not take.
+    """
     figures_lines: Callable[[Mapping[str, Any]], list[str]] | None = None
+    """The lines ``simulate`` prints for the figures without ``--json``."""
     tutorial: Callable[[Controls, Any], Controller] | None = None
     tutorial_setup: tuple[int, int, str | None, int] | None = None
     """(players, humans, variant, seed) of the tutorial's game."""

@@ -16,6 +16,7 @@ from .controller import BUNDLES, COMMANDS, BundlesController
 from .narrator import BundlesNarrator
 from .rules import OPTION_SPECS, VARIANTS, BundlesAction, BundlesOptions
 from .scenario import BundlesMove, parse_scenario, script_from_json, script_to_json
+from .simulate import figures_lines, simulate_bundles
 from .state import BundlesState
 
 TITLES = {
@@ -103,6 +104,8 @@ DESCRIPTION = register_game(
         script_from_json=script_from_json,
         narrator=_narrator,
         describe=text.describe,
+        simulate=simulate_bundles,
+        figures_lines=figures_lines,
         controller=BundlesController,
         commands=COMMANDS,
         phases=((BUNDLES, "Playing Stealing Bundles"),),

@@ -13,6 +13,7 @@ from . import text
 from .controller import COMMANDS, QUIZ, WAR, WarController
 from .narrator import WarNarrator
 from .scenario import parse_scenario
+from .simulate import figures_lines, simulate_war
 from .state import OPTION_SPECS, TURN, WarOptions, WarState
 
 
@@ -62,6 +63,8 @@ DESCRIPTION = register_game(
         script_from_json=_read_no_script,
         narrator=_narrator,
         describe=text.describe,
+        simulate=simulate_war,
+        figures_lines=figures_lines,
         controller=WarController,
         commands=COMMANDS,
         phases=((WAR, "Playing War"), (QUIZ, "The War quiz")),
