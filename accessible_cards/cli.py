@@ -167,12 +167,6 @@ def _level_names(offered_first: bool = False) -> list[str]:
     return list(dict.fromkeys([*offered, *(level for game in games for level in game.levels)]))
 
 
-def _games_or_presets() -> str:
-    """The games and their presets in words: every game's name, then "a NAME preset" for each game with presets."""
-    words = [*registry.names(), *(f"a {game.name} preset" for game in _with_variants())]
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
-
-
 def _levels(text: str) -> list[str]:
     """``--ai``: known level names separated by commas (else argparse's usage error)."""
     levels = [word.strip().lower() for word in text.split(",")]
@@ -329,7 +323,7 @@ def _scenario_game(parser: argparse.ArgumentParser, args: argparse.Namespace, la
 
 def _check_braille_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Bad values given to ``braille`` and ``emboss`` are usage errors, like argparse's own."""
-    from .braille.emboss import MIN_HEIGHT, MIN_WIDTH, rules_file
+    from .braille.emboss import MIN_HEIGHT, MIN_WIDTH, rules_markdown
     from .cards import deck
 
     if args.command == "braille":
@@ -347,7 +341,7 @@ def _check_braille_args(parser: argparse.ArgumentParser, args: argparse.Namespac
         parser.error(f"--height: at least {MIN_HEIGHT} lines, not {args.height}")
     if args.what == "rules":
         try:
-            rules_file(args.name, args.lang)
+            rules_markdown(args.name, args.lang)
         except ValueError as error:
             parser.error(f"emboss rules: {error}")
 
@@ -360,11 +354,12 @@ def _one_line(text: str, limit: int = 300) -> str:
 
 def _keys_markdown(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str:
     """The keyboard reference of the game named for ``emboss keys`` (by its name, an alias or a preset)."""
+    from .braille.cli import games_in_words
     from .ui.keyref import keyboard_reference
 
     found = registry.find(args.name)
     if found is None:
-        parser.error(f"emboss keys: GAME is {_games_or_presets()}, not {args.name!r}")
+        parser.error(f"emboss keys: GAME is {games_in_words()}, not {args.name!r}")
     return keyboard_reference(found.name, args.lang)
 
 
