@@ -4,7 +4,7 @@ A save is one JSON object::
 
     {"format": "accessible-cards-save", "version": 1, "finished": false,
      "started": "...", "saved": "...",
-     "game": {"game": "bundles", "variant": "standard", "players": 2, "humans": 1, "seed": 5,
+     "game": {"game": "NAME", "variant": "VARIANT", "players": 2, "humans": 1, "seed": 5,
               "options": {...}, "scenario": null, "names": ["Player 1", "Computer 1"], "lang": "en",
               "computers": [{"seat": 1, "level": "simple", "seed": 36}]},
      "start": {...}, "script": null, "moves": [...], "extra": {...}, "current": {...}}
@@ -15,16 +15,16 @@ state *before* the deal (``to_json()``: the seed and the random source, or a
 scenario's cards), so dealing again gives the deal's events too. ``moves`` are
 the actions taken since, in order, each as the game's ``action_to_json`` writes
 it: an object gets who chose it (``person``, ``computer`` or a scenario's
-``script``) as its first key ``by``; any other value (War's ``"turn"``) stands
-alone, chosen by a person. ``script`` is a scenario's scripted moves (the game's
-``script_to_json``), ``extra`` what the screen keeps besides (the War quiz's
+``script``) as its first key ``by``; any other value (a word such as
+``"turn"``) stands alone, chosen by a person. ``script`` is a scenario's scripted moves (the game's
+``script_to_json``), ``extra`` what the screen keeps besides (such as a quiz's
 tally), and ``current`` the state after the last move, as a check: replaying the
 moves from ``start`` must reach it exactly, or the file is damaged.
 
 Computer players remember what they saw and draw from their own seeded random
 source, so replaying every move from the start, showing them every view the
-live game showed, rebuilds them exactly; that is done by the table the game
-screen resumes. :func:`replay` here plays the moves alone, for ``replay`` and
+live game showed, rebuilds them exactly; that is done where a game is resumed
+(the game screen). :func:`replay` here plays the moves alone, for ``replay`` and
 ``emboss history`` (:mod:`accessible_cards.transcript`).
 
 Files are written atomically (a temporary file in the same folder, flushed and
@@ -58,7 +58,7 @@ from .table import CHOOSERS, PERSON, Move
 FORMAT: Final = "accessible-cards-save"
 VERSION: Final = 1
 MAX_BYTES: Final = 16 * 1024 * 1024
-"""A bigger file is not a save of ours (the longest War game writes about 100 KB)."""
+"""A bigger file is not a save of ours (the longest games write about 100 KB)."""
 KEEP: Final = 30
 """How many game files the saves folder keeps; older ones go when a new game starts."""
 DATA_ENV: Final = "ACCESSIBLE_CARDS_DATA_DIR"
@@ -90,7 +90,7 @@ def saves_dir() -> Path:
 
 
 def new_path(game: str, folder: Path | None = None, when: datetime | None = None) -> Path:
-    """A fresh file name for a new game: its start time and game, ``2025-03-01-161502-war.json``."""
+    """A fresh file name for a new game: its start time and game, ``2025-03-01-161502-NAME.json``."""
     folder = folder or saves_dir()
     stamp = (when or datetime.now()).strftime("%Y-%m-%d-%H%M%S")
     path = folder / f"{stamp}-{game}.json"
