@@ -10,17 +10,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from accessible_cards.games.bundles import text as bundles_text
-from accessible_cards.games.bundles.rules import VARIANTS
-from accessible_cards.games.bundles.state import BundlesState
-from accessible_cards.games.war import text as war_text
-from accessible_cards.games.war.state import TURN, WarState
-
 from . import __version__
+from . import game as registry
 from .engine import Event, parse_settings
 from .errors import CardsError, ScenarioError
+from .game import GameDescription, Scenario
+from .i18n import LANGUAGES
 from .scenario import dumps_event, load
-from .simulate import simulate_bundles, simulate_war
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -33,7 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
 
     play = commands.add_parser("play", help="play at the keyboard (the default command): the menu, or a game at once")
-    play.add_argument("game", nargs="?", choices=["war", "bundles"], help="start this game at once")
+    play.add_argument("game", nargs="?", type=_game_name, choices=registry.names(), help="start this game at once")
     play.add_argument(
         "--scenario",
         metavar="FILE",
@@ -42,10 +38,12 @@ def build_parser() -> argparse.ArgumentParser:
         "Player 1 and the other seats are the computer; its moves are played up to your first move, and go on "
         "while you play the scripted card; after any other play the computer chooses for itself",
     )
-    play.add_argument("--variant", choices=VARIANTS, default=None, help="the Stealing Bundles preset")
+    play.add_argument(
+        "--variant", choices=_variant_names(), default=None, help=f"the {_titles(_with_variants())} preset"
+    )
     play.add_argument("--players", type=int, default=None, metavar="N", help="2 to 4 players")
     play.add_argument("--humans", type=int, default=None, metavar="N", help="how many of them are people here")
-    play.add_argument("--lang", choices=["en", "de"], default=None, help="the language (en, de)")
+    play.add_argument("--lang", choices=LANGUAGES, default=None, help=f"the language ({', '.join(LANGUAGES)})")
     play.add_argument("--seed", type=int, default=None, metavar="S", help="the seed for the shuffle")
     play.add_argument("--set", action="append", default=[], type=_key_value, metavar="KEY=VALUE", help="a rule option")
     play.add_argument("--quiz", action="store_true", default=None, help="War: ask which card is higher first")
@@ -53,11 +51,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--verbosity", choices=["brief", "normal", "full"], default=None, help="how much is said (default normal)"
     )
     play.add_argument("--pause", type=float, default=None, metavar="SECONDS", help="the computer's pause, 0 to 10")
+    levelled = _with_levels()
     play.add_argument(
         "--level",
-        choices=["easy", "medium", "hard"],
+        choices=list(dict.fromkeys(level for game in levelled for level in game.offered_levels)),
         default=None,
-        help="how strong the computer plays Stealing Bundles (default medium)",
+        help=f"how strong the computer plays {_titles(levelled)} (default "
+        + " or ".join(dict.fromkeys(str(game.default_level) for game in levelled))
+        + ")",
     )
     play.add_argument(
         "--speech",
@@ -83,7 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
     resume = commands.add_parser(
         "resume", help="go on with the saved game where it stopped (the newest unfinished one)"
     )
-    resume.add_argument("--lang", choices=["en", "de"], default=None, help="the language (en, de)")
+    resume.add_argument("--lang", choices=LANGUAGES, default=None, help=f"the language ({', '.join(LANGUAGES)})")
     resume.add_argument(
         "--verbosity", choices=["brief", "normal", "full"], default=None, help="how much is said (default normal)"
     )
@@ -98,13 +99,16 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", metavar="FILE", help="a scenario file or a saved game (JSON)")
     replay.add_argument("--json", action="store_true", help="print JSON Lines, one event per line")
     replay.add_argument(
-        "--lang", choices=["en", "de"], default=None, help="a saved game's history in this language (default: its own)"
+        "--lang", choices=LANGUAGES, default=None, help="a saved game's history in this language (default: its own)"
     )
 
     simulate = commands.add_parser("simulate", help="play many seeded games and print their figures")
-    simulate.add_argument("game", choices=["war", "bundles"], help="the game")
+    simulate.add_argument("game", type=_game_name, choices=registry.names(), help="the game")
     simulate.add_argument(
-        "--variant", choices=VARIANTS, default="standard", help="the bundles preset (default standard)"
+        "--variant",
+        choices=_variant_names(),
+        default=None,
+        help=" or ".join(f"the {game.name} preset (default {game.variant_names()[0]})" for game in _with_variants()),
     )
     simulate.add_argument("--players", type=int, default=None, metavar="N", help="2 to 4 players (default 2)")
     simulate.add_argument("--games", type=int, default=1000, metavar="G", help="how many games (default 1000)")
@@ -117,8 +121,8 @@ def build_parser() -> argparse.ArgumentParser:
         type=_levels,
         default=None,
         metavar="LEVEL,LEVEL",
-        help="bundles: a computer level per seat (easy, medium, hard, taker, simple, random); "
-        "adds win rates and decision times",
+        help=f"{' or '.join(game.name for game in levelled)}: a computer level per seat "
+        f"({', '.join(_level_names(offered_first=True))}); adds win rates and decision times",
     )
     simulate.add_argument(
         "--swap", action="store_true", help="with --ai: the second half of the games moves every level one seat on"
@@ -127,12 +131,43 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _game_name(word: str) -> str:
+    """GAME as given: a game's name, or an alias standing for it (anything else is left for argparse to refuse)."""
+    for game in registry.registered():
+        if word.strip().lower() in (game.name, *game.aliases):
+            return game.name
+    return word
+
+
+def _variant_names() -> list[str]:
+    """Every game's presets."""
+    return list(dict.fromkeys(name for game in registry.registered() for name in game.variant_names()))
+
+
+def _with_variants() -> list[GameDescription]:
+    return [game for game in registry.registered() if game.variants]
+
+
+def _with_levels() -> list[GameDescription]:
+    return [game for game in registry.registered() if game.levels]
+
+
+def _titles(games: Sequence[GameDescription]) -> str:
+    """The games' English titles, joined with "or"."""
+    return " or ".join(game.title for game in games)
+
+
+def _level_names(offered_first: bool = False) -> list[str]:
+    """Every computer level of every game (the offered ones first, when asked)."""
+    games = _with_levels()
+    offered = [level for game in games for level in game.offered_levels] if offered_first else []
+    return list(dict.fromkeys([*offered, *(level for game in games for level in game.levels)]))
+
+
 def _levels(text: str) -> list[str]:
     """``--ai``: known level names separated by commas (else argparse's usage error)."""
-    from accessible_cards.games.bundles.ai import available_levels
-
     levels = [word.strip().lower() for word in text.split(",")]
-    known = available_levels()
+    known = _level_names()
     for level in levels:
         if level not in known:
             raise argparse.ArgumentTypeError(f"{level!r} is not a computer level ({', '.join(known)})")
@@ -284,7 +319,7 @@ def _scenario_game(parser: argparse.ArgumentParser, args: argparse.Namespace, la
 
 def _check_braille_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Bad values given to ``braille`` and ``emboss`` are usage errors, like argparse's own."""
-    from .braille.emboss import MIN_HEIGHT, MIN_WIDTH, rules_file
+    from .braille.emboss import MIN_HEIGHT, MIN_WIDTH, rules_markdown
     from .cards import deck
 
     if args.command == "braille":
@@ -302,7 +337,7 @@ def _check_braille_args(parser: argparse.ArgumentParser, args: argparse.Namespac
         parser.error(f"--height: at least {MIN_HEIGHT} lines, not {args.height}")
     if args.what == "rules":
         try:
-            rules_file(args.name, args.lang)
+            rules_markdown(args.name, args.lang)
         except ValueError as error:
             parser.error(f"emboss rules: {error}")
 
@@ -314,12 +349,14 @@ def _one_line(text: str, limit: int = 300) -> str:
 
 
 def _keys_markdown(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str:
-    """The keyboard reference of the game named for ``emboss keys``."""
+    """The keyboard reference of the game named for ``emboss keys`` (by its name, an alias or a preset)."""
+    from .braille.cli import games_in_words
     from .ui.keyref import keyboard_reference
 
-    if args.name not in ("war", "bundles", *VARIANTS):
-        parser.error(f"emboss keys: GAME is war, bundles or a bundles preset, not {args.name!r}")
-    return keyboard_reference("war" if args.name == "war" else "bundles", args.lang)
+    found = registry.find(args.name)
+    if found is None:
+        parser.error(f"emboss keys: GAME is {games_in_words()}, not {args.name!r}")
+    return keyboard_reference(found.name, args.lang)
 
 
 def _add_voice(app: Any, terminal: Any) -> None:
@@ -374,15 +411,8 @@ def _outputs(settings: Any, terminal: Any) -> list[Any]:
     return []
 
 
-def _tell(state: WarState, events: list[Event]) -> None:
-    view = state.view(0)
-    for event in events:
-        line = war_text.describe(event, view)
-        if line:
-            print(line)
-
-
 def _replay(path: str, as_json: bool, lang: str | None = None) -> int:
+    """``replay FILE``: a saved game's events or history, or a scenario played to its end (or its last move)."""
     from . import saves
 
     try:
@@ -391,25 +421,50 @@ def _replay(path: str, as_json: bool, lang: str | None = None) -> int:
         data = None  # the scenario reader says what is wrong with it
     if saves.is_save(data):
         return _replay_save(saves.parse(data), as_json, lang)
-    scenario = load(path)
+    for line in _replay_scenario(load(path), as_json):
+        print(line)
+    return 0
+
+
+def _replay_scenario(scenario: Scenario, as_json: bool) -> list[str]:
+    """Play a scenario to its end (or its last move) and return the lines to print.
+
+    Everything is played before anything is printed, so a bad move prints
+    nothing but its one error line. Without moves the choices are random,
+    drawn from the scenario's seed (a game with one legal action at a time
+    simply plays it). The lines are JSON Lines with ``as_json``,
+    else each game's plain English line for an event, from the first seat.
+    """
     state = scenario.state
-    if isinstance(state, BundlesState):
-        lines = _replay_bundles(state, list(scenario.moves) if scenario.moves is not None else None, as_json)
-        for line in lines:
-            print(line)
-        return 0
-    if not isinstance(state, WarState):
-        raise AssertionError("only War and bundles scenarios exist so far")
-    events = state.start()
-    while True:
+    game = registry.get(state.game)
+    lines: list[str] = []
+
+    def tell(events: list[Event]) -> None:
+        view = state.view(0)
         for event in events:
             if as_json:
-                print(dumps_event(event.to_dict()))
-        if not as_json:
-            _tell(state, events)
+                lines.append(dumps_event(event.to_dict()))
+            else:
+                line = game.describe(event, view)
+                if line:
+                    lines.append(line)
+
+    tell(state.start())
+    moves = scenario.moves
+    if moves is None:
+        chooser = random.Random(getattr(state, "seed", None))
+        while state.result is None:
+            tell(state.apply(chooser.choice(tuple(state.legal_actions()))))
+        return lines
+    for move in moves:
         if state.result is not None:
-            return 0
-        events = state.apply(TURN)
+            raise ScenarioError(
+                "error-scenario-move", f"move {move.number}: the game is over", move=move.number, reason="game over"
+            )
+        tell(state.apply(move.action(state)))
+    if state.result is None and not as_json:
+        lines.append(f"The scenario's moves end here, after move {len(moves)}; the game is not over.")
+    return lines
 
 
 def _replay_save(saved: Any, as_json: bool, lang: str | None) -> int:
@@ -428,11 +483,11 @@ def _replay_save(saved: Any, as_json: bool, lang: str | None) -> int:
 
 def _save_history(saved: Any, lang: str | None) -> list[str]:
     """A saved game's history in ``lang`` (default: the game's own), and a last line when it is not finished."""
-    from . import saves
+    from . import transcript
     from .i18n import Catalog
 
-    lang = lang or (saved.info.lang if saved.info.lang in ("en", "de") else "en")
-    lines = saves.history(saved, lang)
+    lang = lang or (saved.info.lang if saved.info.lang in LANGUAGES else "en")
+    lines = transcript.history(saved, lang)
     if not saved.finished:
         lines.append(Catalog(lang).text("The game goes on from here: accessible-cards resume continues it."))
     return lines
@@ -440,144 +495,64 @@ def _save_history(saved: Any, lang: str | None) -> list[str]:
 
 def _history_markdown(args: argparse.Namespace) -> str:
     """``emboss history SAVEFILE``: a saved game's history as Markdown, a heading and one paragraph an announcement."""
-    from . import game as registry
     from . import saves
     from .i18n import Catalog
 
     saved = saves.load(Path(args.name))
     info = saved.info
     catalog = Catalog(args.lang)
-    game = catalog.text(registry.get(info.game).variant_title(info.variant))
     title = catalog.plural(
         "{game} for {n} player, seed {seed}: the history of a saved game.",
         "{game} for {n} players, seed {seed}: the history of a saved game.",
         info.players,
-        game=game,
+        game=catalog.text(saved.game.variant_title(info.variant)),
         seed=info.seed if info.seed is not None else "-",
     )
     return "\n\n".join([f"# {title}", *_save_history(saved, args.lang)]) + "\n"
 
 
-def _replay_bundles(state: BundlesState, moves: Sequence[Any] | None, as_json: bool) -> list[str]:
-    """Play a bundles scenario to its end (or its last move) and return the lines to print.
-
-    Everything is played before anything is printed, so a bad move prints
-    nothing but its one error line. Without ``moves`` the choices are random,
-    drawn from the scenario's seed.
-    """
-    lines: list[str] = []
-
-    def tell(events: list[Event]) -> None:
-        view = state.view(0)
-        for event in events:
-            if as_json:
-                lines.append(dumps_event(event.to_dict()))
-            else:
-                line = bundles_text.describe(event, view)
-                if line:
-                    lines.append(line)
-
-    tell(state.start())
-    if moves is None:
-        chooser = random.Random(state.seed)
-        while state.result is None:
-            tell(state.apply(chooser.choice(state.actions())))
-        return lines
-    for move in moves:
-        if state.result is not None:
-            raise ScenarioError(
-                "error-scenario-move", f"move {move.number}: the game is over", move=move.number, reason="game over"
-            )
-        tell(state.apply(move.action(state)))
-    if state.result is None and not as_json:
-        lines.append(f"The scenario's moves end here, after move {len(moves)}; the game is not over.")
-    return lines
-
-
 def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    if args.game == "bundles":
-        if args.players is not None and not 2 <= args.players <= 4:
-            parser.error(f"--players: Stealing Bundles is for 2 to 4 players, not {args.players}")
-        if args.games < 1:
-            parser.error(f"--games: at least 1, not {args.games}")
-        if args.ai is not None:
-            seats = args.players if args.players is not None else len(args.ai)
-            if len(args.ai) != seats:
-                parser.error(f"--ai: give one level per seat ({seats}), not {len(args.ai)}")
-            if not 2 <= seats <= 4:
-                parser.error(f"--ai: Stealing Bundles is for 2 to 4 players, not {seats}")
-        elif args.swap:
-            parser.error("--swap goes with --ai")
-        try:
-            figures = simulate_bundles(
-                args.variant, args.players, args.games, args.seed, parse_settings(args.set), args.ai, args.swap
-            )
-        except CardsError as error:  # the options, checked before the first game
-            parser.error(f"--set: {error}")
-        if args.json:
-            print(json.dumps(figures))
-        else:
-            _print_bundles_figures(figures)
-        return 0
-    if args.ai is not None or args.swap:
-        parser.error("--ai and --swap are for Stealing Bundles; War has no choices")
-    if args.players is None:
-        args.players = 2
-    if not 2 <= args.players <= 4:
-        parser.error(f"--players: War is for 2 to 4 players, not {args.players}")
+    """``simulate GAME``: the game's own simulation, its figures as JSON or as its lines."""
+    from .simulate import figures_lines, simulate
+
+    game = registry.get(args.game)
+    title, low, high = game.title, game.min_players, game.max_players
+    if (args.ai is not None or args.swap) and not game.levels:
+        levelled = " and ".join(other.title for other in _with_levels()) or "games with computer levels"
+        parser.error(f"--ai and --swap are for {levelled}; {title} has no choices")
+    if args.players is not None and not low <= args.players <= high:
+        parser.error(f"--players: {title} is for {low} to {high} players, not {args.players}")
     if args.games < 1:
         parser.error(f"--games: at least 1, not {args.games}")
+    if args.ai is not None:
+        seats = args.players if args.players is not None else len(args.ai)
+        if len(args.ai) != seats:
+            parser.error(f"--ai: give one level per seat ({seats}), not {len(args.ai)}")
+        if not low <= seats <= high:
+            parser.error(f"--ai: {title} is for {low} to {high} players, not {seats}")
+    elif args.swap:
+        parser.error("--swap goes with --ai")
+    if args.variant is not None and game.variants and args.variant not in game.variant_names():
+        parser.error(f"--variant: {title} has the presets {', '.join(game.variant_names())}, not {args.variant!r}")
     try:
-        figures = simulate_war(args.players, args.games, args.seed, parse_settings(args.set))
+        figures = simulate(
+            game,
+            players=args.players,
+            games=args.games,
+            seed=args.seed,
+            settings=parse_settings(args.set),
+            variant=args.variant,
+            ai=args.ai,
+            swap=args.swap,
+        )
     except CardsError as error:  # the options, checked before the first game
         parser.error(f"--set: {error}")
     if args.json:
         print(json.dumps(figures))
     else:
-        _print_figures(figures)
+        for line in figures_lines(game, figures):
+            print(line)
     return 0
-
-
-def _print_bundles_figures(figures: dict[str, Any]) -> None:
-    options = ", ".join(f"{k}={v}" for k, v in figures["options"].items() if k not in ("variant", "players"))
-    print(
-        f"Stealing Bundles, {figures['variant']}, {figures['players']} players, {figures['games']} games; "
-        f"options: {options}"
-    )
-    levels = figures.get("ai")
-    names = [f"player {seat + 1}" for seat in range(figures["players"])]
-    if levels is not None:
-        names = [f"{name} ({level})" for name, level in zip(names, levels)]
-        if figures["swap"]:
-            print("Seats swapped halfway: each figure follows its level.")
-    wins = ", ".join(f"{name}: {n}" for name, n in zip(names, figures["wins"]))
-    means = ", ".join(f"{name}: {m}" for name, m in zip(names, figures["score"]["mean"]))
-    print(f"Wins: {wins}. Draws: {figures['draws']}.")
-    print(f"Mean cards: {means}.")
-    print(
-        f"Per game: {figures['steals_per_game']} steals, {figures['captures_per_game']} captures, "
-        f"{figures['trails_per_game']} trails."
-    )
-    if levels is not None:
-        for index, name in enumerate(names):
-            low, high = figures["win_rate_ci95"][index]
-            ms = figures["decision_ms"]
-            print(
-                f"{name}: wins {100 * figures['win_rate'][index]:.1f}% of decided games "
-                f"(95% interval {100 * low:.1f}-{100 * high:.1f}%); decisions mean {ms['mean'][index]} ms, "
-                f"95th percentile {ms['p95'][index]} ms, longest {ms['max'][index]} ms."
-            )
-
-
-def _print_figures(figures: dict[str, Any]) -> None:
-    options = ", ".join(f"{k}={v}" for k, v in figures["options"].items())
-    print(f"War, {figures['players']} players, {figures['games']} games, seed {figures['seed']}; options: {options}")
-    for name in ("rounds", "battles", "plays", "wars"):
-        s = figures[name]
-        print(f"{name.capitalize()} per game: mean {s['mean']}, median {s['median']}, 95th percentile {s['p95']}")
-    wins = ", ".join(f"player {seat + 1}: {n}" for seat, n in enumerate(figures["wins"]))
-    print(f"Wins: {wins}. Draws: {figures['draws']} (of them cycles: {figures['cycles']}).")
-    print(f"First battle a war: {figures['first_battle_war_rate']:.4f} of games.")
 
 
 if __name__ == "__main__":

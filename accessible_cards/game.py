@@ -259,8 +259,6 @@ class GameDescription:
     commands: tuple[Command, ...]
     phases: tuple[tuple[str, str], ...]
     """The game's own key phases, each with the catalog msgid of its heading in the keyboard reference."""
-    order: int = 100
-    """Where it stands in the menus: lower first, then by name."""
     settings_menu: tuple[tuple[str, str, tuple[Any, ...]], ...] = ()
     """Its entries in the Settings menu: (setting, catalog msgid with {value}, the values Enter cycles through)."""
     reference_phases: tuple[tuple[str, str], ...] = ()
@@ -281,9 +279,17 @@ class GameDescription:
     """True when each seat holds cards the others may not know: people at one keyboard hand over."""
     variant_setting: str | None = None
     simulate: Callable[..., dict[str, Any]] | None = None
+    """Many seeded games' figures, called ``simulate(players=, games=, seed=, settings=, variant=, ai=, swap=)``.
+
+    ``players`` may be None (the game's default), ``settings`` are ``--set`` options,
+    ``ai`` one computer level per seat; an OptionError for anything the game does not take.
+    """
     figures_lines: Callable[[Mapping[str, Any]], list[str]] | None = None
+    """The lines ``simulate`` prints for the figures without ``--json``."""
     tutorial: Tutorial | None = None
     extras: Mapping[str, Any] = field(default_factory=dict)
+    order: int = 100
+    """Where the game stands in every list (menus, the command line's choices, messages): lower first."""
 
     def variant_names(self) -> tuple[str, ...]:
         """The presets' names, the default first."""

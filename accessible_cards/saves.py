@@ -4,25 +4,28 @@ A save is one JSON object::
 
     {"format": "accessible-cards-save", "version": 1, "finished": false,
      "started": "...", "saved": "...",
-     "game": {"game": "bundles", "variant": "standard", "players": 2, "humans": 1, "seed": 5,
+     "game": {"game": "NAME", "variant": "VARIANT", "players": 2, "humans": 1, "seed": 5,
               "options": {...}, "scenario": null, "names": ["Player 1", "Computer 1"], "lang": "en",
               "computers": [{"seat": 1, "level": "simple", "seed": 36}]},
      "start": {...}, "script": null, "moves": [...], "extra": {...}, "current": {...}}
 
-``start`` is the state *before* the deal (``to_json()``: the seed and the random
-source, or a scenario's cards), so dealing again gives the deal's events too.
-``moves`` are the actions taken since, in order: ``"turn"`` for a War step; for
-Stealing Bundles the fields of a ``BundlesAction`` and who chose it (``person``,
-``computer`` or a scenario's ``script``). ``script`` is a scenario's scripted
-moves, ``extra`` what the screen keeps besides (the War quiz's tally), and
-``current`` the state after the last move, as a check: replaying the moves from
-``start`` must reach it exactly, or the file is damaged.
+``game.game`` names a registered game (:mod:`accessible_cards.game`); everything
+game-specific is read and written by that game's description. ``start`` is the
+state *before* the deal (``to_json()``: the seed and the random source, or a
+scenario's cards), so dealing again gives the deal's events too. ``moves`` are
+the actions taken since, in order, each as the game's ``action_to_json`` writes
+it: an object gets who chose it (``person``, ``computer`` or a scenario's
+``script``) as its first key ``by``; any other value (a word such as
+``"turn"``) stands alone, chosen by a person. ``script`` is a scenario's scripted moves (the game's
+``script_to_json``), ``extra`` what the screen keeps besides (such as a quiz's
+tally), and ``current`` the state after the last move, as a check: replaying the
+moves from ``start`` must reach it exactly, or the file is damaged.
 
 Computer players remember what they saw and draw from their own seeded random
 source, so replaying every move from the start, showing them every view the
-live game showed, rebuilds them exactly; that is done by the game screens
-(``ui``), which replay through their own code. :func:`replay` here plays the
-moves alone, for ``replay`` and ``emboss history``.
+live game showed, rebuilds them exactly; that is done where a game is resumed
+(the game screen). :func:`replay` here plays the moves alone, for ``replay`` and
+``emboss history`` (:mod:`accessible_cards.transcript`).
 
 Files are written atomically (a temporary file in the same folder, flushed and
 synced, renamed over the old one, then the folder synced), so a save is always
@@ -37,8 +40,6 @@ import errno
 import json
 import os
 import re
-import stat
-import tempfile
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -46,26 +47,21 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Final
 
-from accessible_cards.games.bundles.narrator import BundlesNarrator
-from accessible_cards.games.bundles.rules import BundlesAction
-from accessible_cards.games.bundles.scenario import BundlesMove
-from accessible_cards.games.bundles.state import BundlesState
-from accessible_cards.games.war.narrator import WarNarrator
-from accessible_cards.games.war.state import TURN, WarAction, WarState
-
+from . import files
+from . import game as registry
 from .engine import Event, GameState
 from .errors import CardsError
-from .i18n import Catalog
+from .files import read_bounded, write_atomic
+from .game import GameDescription
+from .table import CHOOSERS, PERSON, Move
 
 FORMAT: Final = "accessible-cards-save"
 VERSION: Final = 1
 MAX_BYTES: Final = 16 * 1024 * 1024
-"""A bigger file is not a save of ours (the longest War game writes about 100 KB)."""
+"""A bigger file is not a save of ours (the longest games write about 100 KB)."""
 KEEP: Final = 30
 """How many game files the saves folder keeps; older ones go when a new game starts."""
 DATA_ENV: Final = "ACCESSIBLE_CARDS_DATA_DIR"
-CHOOSERS: Final = ("person", "computer", "script")
-"""Who chose a Stealing Bundles move: a person at the keyboard, a computer player, a scenario's script."""
 
 _PEEK: Final = 256
 _FINISHED: Final = re.compile(rb'"finished"\s*:\s*(true|false)')
@@ -94,7 +90,7 @@ def saves_dir() -> Path:
 
 
 def new_path(game: str, folder: Path | None = None, when: datetime | None = None) -> Path:
-    """A fresh file name for a new game: its start time and game, ``2025-03-01-161502-war.json``."""
+    """A fresh file name for a new game: its start time and game, ``2025-03-01-161502-NAME.json``."""
     folder = folder or saves_dir()
     stamp = (when or datetime.now()).strftime("%Y-%m-%d-%H%M%S")
     path = folder / f"{stamp}-{game}.json"
@@ -182,39 +178,6 @@ def prune(folder: Path | None = None, keep: int = KEEP) -> None:
 # --- writing -------------------------------------------------------------------
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` so that ``path`` is always the old file or the new one, never a part.
-
-    A temporary file in the same folder is written, flushed and synced to the
-    disk, renamed over ``path``, and the folder is synced so the rename holds.
-    """
-    folder = path.parent
-    folder.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(text.encode("utf-8"))
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-    _sync_folder(folder)
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make a rename in ``folder`` durable (POSIX; elsewhere folders cannot be opened)."""
-    if os.name != "posix":
-        return
-    handle = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    try:
-        os.fsync(handle)
-    finally:
-        os.close(handle)
-
-
 @dataclass(frozen=True, slots=True)
 class Storage:
     """News about saving: ``failed`` (``kind`` read-only, full or other, with the OS's reason) or ``saved-again``."""
@@ -282,8 +245,9 @@ class GameInfo:
     def from_json(cls, data: Any) -> GameInfo:
         """Read and check the ``game`` object of a save; a SaveError names what is wrong."""
         data = _object(data, "game")
-        game = _choice(data.get("game"), "game.game", ("war", "bundles"))
-        players = _int(data.get("players"), "game.players", 2, 4)
+        game = _choice(data.get("game"), "game.game", registry.names())
+        description = registry.get(game)
+        players = _int(data.get("players"), "game.players", description.min_players, description.max_players)
         humans = _int(data.get("humans"), "game.humans", 1, players)
         names = _list(data.get("names"), "game.names")
         if len(names) != players or not all(isinstance(name, str) for name in names):
@@ -310,98 +274,26 @@ class GameInfo:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
-    """One move of a save: the action, and who chose it (``person``, ``computer`` or ``script``)."""
-
-    action: WarAction | BundlesAction
-    by: str = "person"
-
-    def to_json(self) -> Any:
-        """``"turn"`` for War; the action's fields and ``by`` for Stealing Bundles."""
-        action = self.action
-        if isinstance(action, WarAction):
-            return "turn"
-        return {
-            "by": self.by,
-            "card": action.card,
-            "steal": action.steal,
-            "source": action.source,
-            "bundle": action.bundle,
-            "capture": list(action.capture),
-            "wild": action.wild,
-        }
-
-    @classmethod
-    def from_json(cls, game: str, data: Any, number: int) -> Move:
-        """Read move ``number`` (from 1) of a ``game``; a SaveError names what is wrong."""
-        where = f"move {number}"
-        if game == "war":
-            if data != "turn":
-                raise _damaged(f'{where} must be "turn"')
-            return cls(TURN)
-        entry = _object(data, where)
-        steal = entry.get("steal")
-        capture = _list(entry.get("capture"), f"{where}.capture")
-        wild = entry.get("wild")
-        if not isinstance(wild, bool):
-            raise _damaged(f"{where}.wild must be true or false")
-        action = BundlesAction(
-            card=_int(entry.get("card"), f"{where}.card", 0),
-            steal=None if steal is None else _int(steal, f"{where}.steal", 0),
-            source=_int(entry.get("source"), f"{where}.source", 0),
-            bundle=_int(entry.get("bundle"), f"{where}.bundle", 0),
-            capture=tuple(_int(card, f"{where}.capture", 0) for card in capture),
-            wild=wild,
-        )
-        return cls(action, _choice(entry.get("by"), f"{where}.by", CHOOSERS))
+def move_to_json(game: GameDescription, move: Move) -> Any:
+    """One move as the save keeps it: ``{"by": ..., **fields}`` when the game writes an object, else its value."""
+    data = game.action_to_json(move.action)
+    if isinstance(data, dict):
+        return {"by": move.by, **data}
+    return data
 
 
-def script_to_json(moves: Sequence[BundlesMove]) -> list[dict[str, Any]]:
-    """A scenario's scripted moves as JSON-ready data."""
-    return [
-        {
-            "number": move.number,
-            "card": move.card,
-            "steal": move.steal,
-            "source": move.source,
-            "bundle": move.bundle,
-            "capture": None if move.capture is None else list(move.capture),
-            "wild": move.wild,
-        }
-        for move in moves
-    ]
-
-
-def script_from_json(data: Any) -> list[BundlesMove]:
-    """A scenario's scripted moves as ``script_to_json`` wrote them; a SaveError names what is wrong."""
-    moves = []
-    for index, item in enumerate(_list(data, "script")):
-        where = f"script[{index}]"
-        entry = _object(item, where)
-
-        def maybe(key: str, entry: dict[str, Any] = entry, where: str = where) -> int | None:
-            value = entry.get(key)
-            return None if value is None else _int(value, f"{where}.{key}", 0)
-
-        capture = entry.get("capture")
-        wild = entry.get("wild")
-        if wild is not None and not isinstance(wild, bool):
-            raise _damaged(f"{where}.wild must be true, false or null")
-        moves.append(
-            BundlesMove(
-                number=_int(entry.get("number"), f"{where}.number", 0),
-                card=_int(entry.get("card"), f"{where}.card", 0),
-                steal=maybe("steal"),
-                source=maybe("source"),
-                bundle=maybe("bundle"),
-                capture=None
-                if capture is None
-                else tuple(_int(card, f"{where}.capture", 0) for card in _list(capture, f"{where}.capture")),
-                wild=wild,
-            )
-        )
-    return moves
+def move_from_json(game: GameDescription, data: Any, number: int) -> Move:
+    """Read move ``number`` (from 1) of ``game``; a SaveError names what is wrong."""
+    where = f"move {number}"
+    by: Any = PERSON
+    if isinstance(data, dict):
+        data = dict(data)
+        by = data.pop("by", None)
+    try:
+        action = game.action_from_json(data, where)
+    except ValueError as error:
+        raise _damaged(str(error)) from None
+    return Move(action, _choice(by, f"{where}.by", CHOOSERS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -410,7 +302,7 @@ class SavedGame:
 
     info: GameInfo
     start: dict[str, Any]
-    script: list[BundlesMove] | None
+    script: list[Any] | None
     moves: tuple[Move, ...]
     current: dict[str, Any]
     finished: bool
@@ -418,17 +310,17 @@ class SavedGame:
     started: str
     saved: str
 
+    @property
+    def game(self) -> GameDescription:
+        """The description of the saved game."""
+        return registry.get(self.info.game)
+
     def start_state(self) -> GameState[Any]:
         """The state before the deal, as saved; a SaveError when it cannot be one of this game."""
         info = self.info
         try:
-            state: GameState[Any]
-            if info.game == "war":
-                state = WarState.from_json(self.start)
-                players = state.players
-            else:
-                state = BundlesState.from_json(self.start)
-                players = state.options.players
+            state = self.game.state_from_json(self.start)
+            players = state.players
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
             raise _damaged(f"the start state cannot be read ({error})") from None
         if self.start.get("game") != info.game or players != info.players or self.start.get("phase") != "deal":
@@ -444,24 +336,19 @@ def load(path: Path) -> SavedGame:
 def read_json(path: Path) -> Any:
     """The JSON data of a file, with one SaveError for a missing, unreadable, huge, non-UTF-8 or non-JSON file."""
     try:
-        info = path.stat()
-        if not stat.S_ISREG(info.st_mode) and not stat.S_ISDIR(info.st_mode):  # a pipe or /dev/zero never ends
-            raise SaveError("error-save-unreadable", f"{path}: not a file", path=str(path), reason="not a file")
-        size = info.st_size
-        if size > MAX_BYTES:
-            raise SaveError("error-save-size", f"{path}: too large for a saved game ({size} bytes)", path=str(path))
-        with path.open("rb") as file:
-            raw = file.read(MAX_BYTES + 1)  # at most this much, even when the size said is 0 (as in /proc)
-        if len(raw) > MAX_BYTES:
-            raise SaveError("error-save-size", f"{path}: too large for a saved game", path=str(path))
-    except FileNotFoundError:
+        raw = read_bounded(path, MAX_BYTES)
+    except files.Missing:
         raise SaveError("error-save-missing", f"{path}: no such file", path=str(path)) from None
-    except IsADirectoryError:
+    except files.Folder:
         raise SaveError("error-save-unreadable", f"{path}: is a folder", path=str(path), reason="a folder") from None
-    except OSError as error:
-        reason = error.strerror or str(error)
+    except files.NotRegular:  # a pipe or /dev/zero never ends
+        raise SaveError("error-save-unreadable", f"{path}: not a file", path=str(path), reason="not a file") from None
+    except files.TooLarge as error:
+        size = f" ({error.stated} bytes)" if error.stated > MAX_BYTES else ""
+        raise SaveError("error-save-size", f"{path}: too large for a saved game{size}", path=str(path)) from None
+    except files.Unreadable as error:
         raise SaveError(
-            "error-save-unreadable", f"{path}: cannot be read ({reason})", path=str(path), reason=reason
+            "error-save-unreadable", f"{path}: cannot be read ({error.reason})", path=str(path), reason=error.reason
         ) from None
     try:
         return json.loads(raw.decode("utf-8"))
@@ -488,6 +375,7 @@ def parse(data: Any) -> SavedGame:
     if version != VERSION or isinstance(version, bool):
         raise SaveError("error-save-version", f"unknown format version {version!r}", version=str(version))
     info = GameInfo.from_json(data.get("game"))
+    game = registry.get(info.game)
     script = data.get("script")
     finished = data.get("finished")
     if not isinstance(finished, bool):
@@ -496,8 +384,8 @@ def parse(data: Any) -> SavedGame:
     return SavedGame(
         info=info,
         start=_object(data.get("start"), "start"),
-        script=None if script is None else script_from_json(script),
-        moves=tuple(Move.from_json(info.game, move, number) for number, move in enumerate(moves, 1)),
+        script=None if script is None else _script_from_json(game, script),
+        moves=tuple(move_from_json(game, move, number) for number, move in enumerate(moves, 1)),
         current=_object(data.get("current"), "current"),
         finished=finished,
         extra=_object(data.get("extra"), "extra"),
@@ -522,21 +410,24 @@ class Record:
         path: Path,
         info: GameInfo,
         start: Mapping[str, Any],
-        script: Sequence[BundlesMove] | None = None,
+        script: Sequence[Any] | None = None,
         started: str | None = None,
+        game: GameDescription | None = None,
     ) -> None:
         self.path = path
         self.info = info
+        self.game = game or registry.get(info.game)
         self.start = dict(start)
         self.script = None if script is None else list(script)
         self.started = started or _now()
         self.moves: list[Move] = []
+        """The moves so far, in order; a table's own list of moves may stand in for it."""
         self.failing = False
 
     @classmethod
     def resumed(cls, path: Path, saved: SavedGame) -> Record:
         """The record of a saved game about to be replayed: its moves are kept again as they replay."""
-        return cls(path, saved.info, saved.start, saved.script, saved.started)
+        return cls(path, saved.info, saved.start, saved.script, saved.started, saved.game)
 
     def data(self, current: Mapping[str, Any], finished: bool, extra: Mapping[str, Any]) -> dict[str, Any]:
         """The whole save as JSON-ready data (``finished`` early in the text: the menu reads only the start)."""
@@ -548,8 +439,8 @@ class Record:
             "saved": _now(),
             "game": self.info.to_json(),
             "start": self.start,
-            "script": None if self.script is None else script_to_json(self.script),
-            "moves": [move.to_json() for move in self.moves],
+            "script": None if self.script is None else self.game.script_to_json(self.script),
+            "moves": [move_to_json(self.game, move) for move in self.moves],
             "extra": dict(extra),
             "current": dict(current),
         }
@@ -570,11 +461,16 @@ class Record:
         return None
 
 
-def open_record(info: GameInfo, start: Mapping[str, Any], script: Sequence[BundlesMove] | None = None) -> Record:
-    """The record of a new game, in a fresh file of the saves folder (older games pruned)."""
+def open_record(
+    info: GameInfo, start: Mapping[str, Any], script: Sequence[Any] | None = None, game: GameDescription | None = None
+) -> Record:
+    """The record of a new ``game`` (by default the one ``info`` names), in a fresh file of the saves folder.
+
+    Older games are pruned first.
+    """
     folder = saves_dir()
     prune(folder)
-    return Record(new_path(info.game, folder), info, start, script)
+    return Record(new_path(info.game, folder), info, start, script, game=game)
 
 
 # --- replaying without a screen ------------------------------------------------------
@@ -619,47 +515,11 @@ def check_current(state: GameState[Any], saved: SavedGame) -> None:
         raise SaveError("error-save-mismatch", "the moves do not lead to the saved position")
 
 
-def seat_names(lang: str, players: int, humans: int) -> list[str]:
-    """The seats' names as the game gives them: people "Player 1", the others "Computer 1"."""
-    catalog = Catalog(lang)
-    return [
-        catalog.text("Player {number}", "seat name", number=seat + 1)
-        if seat < humans
-        else catalog.text("Computer {number}", number=seat + 1 - humans)
-        for seat in range(players)
-    ]
-
-
-def history(saved: SavedGame, lang: str, verbosity: str = "normal", card_names: str = "full") -> list[str]:
-    """The game's announcements, as its history lists them, in ``lang``: the first person's view, newest last."""
-    info = saved.info
-    names = seat_names(lang, info.players, info.humans)
-    you = 0 if info.humans == 1 else None
-    lines: list[str] = []
-    narrate: Callable[[Event, GameState[Any]], Any]
-    if info.game == "war":
-        war = WarNarrator(lang, verbosity, info.players, names, you=you)
-
-        def narrate(event: Event, state: GameState[Any]) -> Any:
-            return war.event(event, state.view(0))
-
-    else:
-        start = saved.start_state()
-        assert isinstance(start, BundlesState)
-        options = start.options
-        bundles = BundlesNarrator(lang, verbosity, options.deck, names, card_names, you=you, options=options)
-
-        def narrate(event: Event, state: GameState[Any]) -> Any:
-            return bundles.event(event, state.view(0))
-
-    def step(events: list[Event], state: GameState[Any]) -> None:
-        for event in events:
-            utterance = narrate(event, state)
-            if utterance is not None:
-                lines.append(utterance.speech)
-
-    replay(saved, step)
-    return lines
+def _script_from_json(game: GameDescription, data: Any) -> list[Any]:
+    try:
+        return game.script_from_json(data)
+    except ValueError as error:
+        raise _damaged(str(error)) from None
 
 
 # --- small checks ------------------------------------------------------------------------

@@ -7,11 +7,11 @@ The format is JSON; ``docs/en/scenarios.md`` describes it. Every problem is a
 from __future__ import annotations
 
 import json
-import stat
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from . import files
 from . import game as registry
 from .errors import ScenarioError
 from .game import Scenario
@@ -23,29 +23,24 @@ def load(path: str | Path) -> Scenario:
     """Read and check a scenario file."""
     file = Path(path)
     try:
-        info = file.stat()
-        if stat.S_ISDIR(info.st_mode):
-            raise IsADirectoryError
-        if not stat.S_ISREG(info.st_mode):  # a pipe or a device would never end
-            raise ScenarioError(
-                "error-scenario-not-file", f"{file}: a device or a pipe, not a scenario file", path=str(file)
-            )
-        with file.open("rb") as opened:
-            raw = opened.read(MAX_BYTES + 1)  # at most this much, even when the size said is 0 (as in /proc)
-        size = max(info.st_size, len(raw))
-        if size > MAX_BYTES:
-            raise ScenarioError(
-                "error-scenario-size", f"{file}: too large ({size} bytes; at most {MAX_BYTES})", path=str(file)
-            )
-    except FileNotFoundError:
+        raw = files.read_bounded(file, MAX_BYTES)
+    except files.Missing:
         raise ScenarioError("error-scenario-missing", f"{file}: no such file", path=str(file)) from None
-    except IsADirectoryError:
+    except files.Folder:
         raise ScenarioError(
             "error-scenario-folder", f"{file}: is a folder, not a scenario file", path=str(file)
         ) from None
-    except OSError as error:
+    except files.NotRegular:  # a pipe or a device would never end
         raise ScenarioError(
-            "error-scenario-unreadable", f"{file}: cannot be read ({error.strerror})", path=str(file)
+            "error-scenario-not-file", f"{file}: a device or a pipe, not a scenario file", path=str(file)
+        ) from None
+    except files.TooLarge as error:
+        raise ScenarioError(
+            "error-scenario-size", f"{file}: too large ({error.size} bytes; at most {MAX_BYTES})", path=str(file)
+        ) from None
+    except files.Unreadable as error:
+        raise ScenarioError(
+            "error-scenario-unreadable", f"{file}: cannot be read ({error.reason})", path=str(file)
         ) from None
     try:
         text = raw.decode("utf-8-sig")

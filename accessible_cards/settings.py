@@ -8,14 +8,13 @@ Command-line flags override what the file says.
 from __future__ import annotations
 
 import os
-import stat
-import tempfile
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Final
 
+from . import files
 from .engine import choice, whole_number
 from .utterance import VERBOSITIES
 
@@ -172,21 +171,15 @@ def load(path: Path | None = None) -> Loaded:
     """Read the settings file; a missing file gives the defaults and may be written."""
     path = path or settings_path()
     try:
-        info = path.stat()
-    except FileNotFoundError:
+        raw = files.read_bounded(path, MAX_BYTES)
+    except files.Missing:
         return Loaded(Settings(), (), True, path)
-    except OSError as error:
-        return Loaded(Settings(), (_problem("settings-unreadable", path, reason=str(error.strerror)),), False, path)
-    if not stat.S_ISREG(info.st_mode):  # a folder, a pipe or a device would never end or not be read at all
+    except (files.Folder, files.NotRegular):  # a folder, a pipe or a device would never end or not be read at all
         return Loaded(Settings(), (_problem("settings-not-file", path),), False, path)
-    try:
-        with path.open("rb") as file:
-            raw = file.read(MAX_BYTES + 1)  # at most this much, even when the size said is 0 (as in /proc)
-    except OSError as error:
-        return Loaded(Settings(), (_problem("settings-unreadable", path, reason=str(error.strerror)),), False, path)
-    size = max(info.st_size, len(raw))
-    if size > MAX_BYTES:
-        return Loaded(Settings(), (_problem("settings-too-large", path, size=size),), False, path)
+    except files.TooLarge as error:
+        return Loaded(Settings(), (_problem("settings-too-large", path, size=error.size),), False, path)
+    except files.Unreadable as error:
+        return Loaded(Settings(), (_problem("settings-unreadable", path, reason=error.reason),), False, path)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -297,16 +290,5 @@ def _toml_value(value: Any) -> str:
 
 
 def save(settings: Settings, path: Path | None = None) -> None:
-    """Write the settings atomically: a temporary file, flushed and synced, then renamed over the old one."""
-    path = path or settings_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=".settings-", suffix=".toml", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(to_toml(settings))
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    """Write the settings atomically (:func:`accessible_cards.files.write_atomic`)."""
+    files.write_atomic(path or settings_path(), to_toml(settings))

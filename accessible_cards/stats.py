@@ -1,8 +1,9 @@
-"""Small summaries of many games' figures: mean, median, 95th percentile, a confidence band."""
+"""Small summaries of many games' figures: the games' seeds, mean, median, percentiles, a confidence band."""
 
 from __future__ import annotations
 
 import math
+import random
 import statistics
 from collections.abc import Sequence
 
@@ -20,12 +21,25 @@ def summary(values: Sequence[int | float]) -> dict[str, float]:
     }
 
 
-def wilson_ci95(successes: int, trials: int) -> tuple[float, float]:
-    """The Wilson score 95% interval for a proportion."""
-    if trials <= 0:
+def game_seeds(seed: int, games: int) -> list[int]:
+    """One seed per game, drawn from ``seed``: the same seed gives the same games."""
+    master = random.Random(seed)
+    return [master.getrandbits(63) for _ in range(games)]
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (95% by default); (0, 1) with no games."""
+    if games <= 0:
         return (0.0, 1.0)
-    z = 1.959963984540054
-    p = successes / trials
-    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    """The nearest-rank percentile (``share`` 0.95 for the 95th) of ``values``; 0 for none."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(share * len(ordered)) - 1))]

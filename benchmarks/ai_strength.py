@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from accessible_cards.games.bundles.rules import BundlesOptions
-from accessible_cards.simulate import game_seeds, percentile, play_ai_game, wilson
+from accessible_cards.games.bundles.simulate import play_ai_game
+from accessible_cards.simulate import game_seeds, percentile, wilson
 
 
 @dataclass(frozen=True)

@@ -2,11 +2,15 @@
 
 - ``docs/<lang>/keys/<game>.md``: the keyboard reference, made from the key map
   (:func:`accessible_cards.ui.keyref.keyboard_reference`).
+- ``docs/<lang>/rules/<game>.md``: a copy of the rules page the game's package holds
+  (``accessible_cards/games/<game>/rules/<lang>.md``, English where a language has none),
+  which the game reads with F1 and ``emboss rules`` embosses.
 - The card tables in ``docs/<lang>/braille.md`` (between the two marker comments):
   every card's cells as liblouis writes them with our card tables, checked
   against the letters in ``accessible_cards/braille/schemes.py``.
 
-Run ``.venv/bin/python scripts/make_docs.py`` after changing keys or card letters;
+Every registered game gets its pages. Run ``.venv/bin/python scripts/make_docs.py`` after
+changing keys, rules or card letters;
 ``--check`` only lists the files that are out of date (exit status 1 if any).
 ``tests/test_docs.py`` fails while a file differs from what this writes.
 """
@@ -18,14 +22,15 @@ import sys
 from pathlib import Path
 from typing import Final
 
+from accessible_cards import game as registry
 from accessible_cards.braille import louis
 from accessible_cards.braille.schemes import SCHEMES, Scheme
+from accessible_cards.i18n import LANGUAGES
+from accessible_cards.rules import rules_text
 from accessible_cards.ui.keyref import keyboard_reference
 
 ROOT: Final = Path(__file__).resolve().parents[1]
 DOCS: Final = ROOT / "docs"
-LANGUAGES: Final = ("en", "de")
-GAMES: Final = ("war", "bundles")
 BEGIN: Final = "<!-- card tables: written by scripts/make_docs.py, do not edit by hand -->"
 END: Final = "<!-- end of the card tables -->"
 
@@ -63,7 +68,23 @@ _NAMES: Final = {
 
 def keyboard_pages() -> dict[Path, str]:
     """Every keyboard reference page and its text."""
-    return {DOCS / lang / "keys" / f"{game}.md": keyboard_reference(game, lang) for lang in LANGUAGES for game in GAMES}
+    return {
+        DOCS / lang / "keys" / f"{game}.md": keyboard_reference(game, lang)
+        for lang in LANGUAGES
+        for game in registry.names()
+    }
+
+
+def rules_pages() -> dict[Path, str]:
+    """Every game's rules page in every language, as its package holds it."""
+    pages: dict[Path, str] = {}
+    for lang in LANGUAGES:
+        for game in registry.names():
+            text = rules_text(game, lang)
+            if text is None:
+                raise RuntimeError(f"{game} has no rules page in its package")
+            pages[DOCS / lang / "rules" / f"{game}.md"] = text
+    return pages
 
 
 def _rank_label(scheme: Scheme, rank: int) -> str:
@@ -113,7 +134,7 @@ def with_card_tables(text: str, page_lang: str) -> str:
 
 def expected() -> dict[Path, str]:
     """Every generated file and the text it must have (the braille pages only when liblouis works)."""
-    pages = keyboard_pages()
+    pages = {**keyboard_pages(), **rules_pages()}
     if louis.available():
         for lang in LANGUAGES:
             path = DOCS / lang / "braille.md"

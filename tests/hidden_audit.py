@@ -35,7 +35,7 @@ from typing import Any
 
 from hidden_support import BundlesWatch, CellSpotter, Spotter, WarWatch, leaks
 
-from accessible_cards import saves
+from accessible_cards import saves, transcript
 from accessible_cards.braille.display import UnicodeBrailleOutput
 from accessible_cards.cards import Card, deck
 from accessible_cards.games.bundles.controller import BUNDLES
@@ -325,7 +325,7 @@ class Audit:
         saved = saves.load(files[0])
         for lang in ("en", "de"):
             verbosity = self.rng.choice(("brief", "normal", "full"))
-            lines = saves.history(saved, lang, verbosity, self.settings.card_names)
+            lines = transcript.history(saved, lang, verbosity, self.settings.card_names)
             self.figures.saved_history += len(lines)
             for seat, seen in self.seen.items():
                 never = self._cards(watch.hidden(seat) - seen)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+import accessible_cards
 from accessible_cards.braille import louis
 from accessible_cards.braille.cli import add_braille_parser, add_emboss_parser, braille_report, run_braille, run_emboss
 from accessible_cards.braille.emboss import (
@@ -19,9 +20,11 @@ from accessible_cards.braille.emboss import (
     braille_page_number,
     emboss,
     markdown_paragraphs,
-    rules_file,
+    rules_markdown,
     wrap,
 )
+
+PACKAGE = Path(accessible_cards.__file__).resolve().parent
 
 pytestmark = pytest.mark.skipif(not louis.available(), reason="liblouis is not installed")
 
@@ -105,13 +108,17 @@ def test_markdown_paragraphs() -> None:
 
 
 def test_rules_files() -> None:
-    """GAME is war, bundles or a preset; each language reads docs/<lang>/rules/, English when it has none."""
-    assert rules_file("war", "en").parts[-3:] == ("en", "rules", "war.md")
-    assert rules_file("rubamazzo", "de").parts[-3:] == ("de", "rules", "bundles.md")
-    assert rules_file("bundles", "de_DE").parts[-3:] == ("de", "rules", "bundles.md")
-    assert rules_file("war", "fr").parts[-3:] == ("en", "rules", "war.md")
+    """GAME is war, bundles or a preset; each language reads its game's rules/<lang>.md, English when it has none."""
+
+    def page(game: str, lang: str) -> str:
+        return (PACKAGE / "games" / game / "rules" / f"{lang}.md").read_text(encoding="utf-8")
+
+    assert rules_markdown("war", "en") == page("war", "en")
+    assert rules_markdown("rubamazzo", "de") == page("bundles", "de")
+    assert rules_markdown("bundles", "de_DE") == page("bundles", "de")
+    assert rules_markdown("war", "fr") == page("war", "en")
     with pytest.raises(ValueError, match="not a game"):
-        rules_file("poker", "en")
+        rules_markdown("poker", "en")
 
 
 def test_bad_sizes_and_games(tmp_path: Path) -> None:

@@ -3,7 +3,7 @@
 - every file under ``docs/en`` has a twin under ``docs/de`` (and the other way round), with the same
   headings: the same level in the same order;
 - the keyboard references equal what the key map makes (``scripts/make_docs.py`` writes them), and so
-  do the card tables of the braille pages;
+  do the card tables of the braille pages; the rules pages equal the ones each game's package holds;
 - every rules page, in both languages, embosses to valid BRF: every line within the width, every page
   within the height, only Braille ASCII;
 - every relative Markdown link in ``docs/`` and the READMEs points to a file (and heading) that exists.
@@ -19,14 +19,22 @@ from types import ModuleType
 
 import pytest
 
+import accessible_cards
 from accessible_cards.braille import louis
-from accessible_cards.braille.emboss import BRAILLE_ASCII, braille_page_number, emboss, markdown_paragraphs, rules_file
+from accessible_cards.braille.emboss import (
+    BRAILLE_ASCII,
+    braille_page_number,
+    emboss,
+    markdown_paragraphs,
+    rules_markdown,
+)
 from accessible_cards.games.bundles.rules import VARIANTS
 from accessible_cards.ui.app import read_rules
 from accessible_cards.ui.keyref import keyboard_reference
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
+PACKAGE = Path(accessible_cards.__file__).resolve().parent
 LANGUAGES = ("en", "de")
 GAMES = ("war", "bundles")
 
@@ -157,6 +165,21 @@ def test_the_card_tables_of_the_braille_pages_are_up_to_date() -> None:
         assert "⠵⠏ `TS` zp" in text  # the ten of spades, German letters
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", GAMES)
+def test_the_rules_pages_in_docs_equal_the_games_own(game: str, lang: str) -> None:
+    page = DOCS / lang / "rules" / f"{game}.md"
+    own = PACKAGE / "games" / game / "rules" / f"{lang}.md"
+    assert page.read_text(encoding="utf-8") == own.read_text(encoding="utf-8"), (
+        f"{page.relative_to(ROOT)} is out of date: run .venv/bin/python scripts/make_docs.py"
+    )
+
+
+def test_the_generator_writes_the_rules_pages() -> None:
+    pages = make_docs().rules_pages()
+    assert set(pages) == {DOCS / lang / "rules" / f"{game}.md" for lang in LANGUAGES for game in GAMES}
+
+
 # -- rules pages ----------------------------------------------------------------------
 
 
@@ -164,7 +187,7 @@ def test_the_card_tables_of_the_braille_pages_are_up_to_date() -> None:
 @pytest.mark.parametrize("game", ["war", "bundles", *VARIANTS])
 def test_every_game_and_preset_finds_its_rules_in_its_language(game: str, lang: str) -> None:
     stem = "war" if game == "war" else "bundles"
-    assert rules_file(game, lang) == DOCS / lang / "rules" / f"{stem}.md"
+    assert rules_markdown(game, lang) == (DOCS / lang / "rules" / f"{stem}.md").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

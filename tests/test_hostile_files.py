@@ -33,8 +33,8 @@ from war_support import time_limit
 from accessible_cards import cli, scenario
 from accessible_cards import settings as settings_file
 from accessible_cards.errors import CardsError, ScenarioError
-from accessible_cards.games.bundles import scenario as bundles_scenario
-from accessible_cards.games.war import scenario as war_scenario
+from accessible_cards.games.bundles.scenario import BUNDLES_KEYS, MOVE_KEYS
+from accessible_cards.games.war.scenario import WAR_KEYS
 from accessible_cards.i18n import Catalog
 from accessible_cards.settings import SETTINGS, Settings
 from accessible_cards.ui.app import App
@@ -189,7 +189,7 @@ def test_a_bad_settings_file_gives_the_defaults_and_is_not_to_be_written(setting
     if kind not in ("wrong-types", "unknown-keys", "not-a-section", "control-codes", "long-words"):
         assert loaded.settings == Settings()  # the whole file is set aside
     else:
-        assert loaded.settings.verbosity == "normal" and loaded.settings.game("war")["players"] == 2
+        assert loaded.settings.verbosity == "normal" and loaded.settings.war_players == 2
 
 
 def test_a_settings_file_with_a_byte_order_mark_is_read(settings_path: Path) -> None:
@@ -505,15 +505,13 @@ json_values = st.recursive(
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5),
     max_leaves=20,
 )
-SCENARIO_KEYS = sorted({*war_scenario.WAR_KEYS, *bundles_scenario.BUNDLES_KEYS, *bundles_scenario.MOVE_KEYS})
+SCENARIO_KEYS = sorted({*WAR_KEYS, *BUNDLES_KEYS, *MOVE_KEYS})
 card_codes = st.sampled_from(["7H", "KS", "7S", "3C", "7C", "5S", "AS", "2H", "TD", "1", "13", "ZZ", "", 7, -1])
 near_values = st.one_of(
     json_values,
     card_codes,
     st.lists(st.lists(card_codes, max_size=5), max_size=5),
-    st.lists(
-        st.dictionaries(st.sampled_from(bundles_scenario.MOVE_KEYS), json_values | card_codes, max_size=3), max_size=5
-    ),
+    st.lists(st.dictionaries(st.sampled_from(MOVE_KEYS), json_values | card_codes, max_size=3), max_size=5),
 )
 
 

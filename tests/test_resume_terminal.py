@@ -27,7 +27,7 @@ import pytest
 from saves_support import BUNDLES_LINES, WAR_LINES, game_screen, play, saving_in
 from terminal_support import KEYS, Player, assert_clean
 
-from accessible_cards import saves
+from accessible_cards import saves, transcript
 from accessible_cards.ui.app import GameRequest
 
 KILLS = int(os.environ.get("ACCESSIBLE_CARDS_TEST_KILLS", "1"))
@@ -161,7 +161,7 @@ def _play_in_pieces(
                 assert match is not None and int(match.group(1)) == len(saved.moves)
                 if chance.random() < 0.3:  # the history came back, to its last line
                     player.settle(0.3)  # computers to play go on first; their moves are saved before they are told
-                    history = saves.history(saves.load(files[0]), "en")
+                    history = transcript.history(saves.load(files[0]), "en")
                     player.press("g")
                     player.wait_for(f"^{len(history)} of {len(history)}: {re.escape(history[-1])}$")
                     player.press("escape")

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from saves_support import BUNDLES_LINES, QUIZ_LINES, WAR_LINES, game_screen, only_save, play, saving_in
 
-from accessible_cards import saves
+from accessible_cards import saves, transcript
 from accessible_cards.cli import main
 from accessible_cards.ui.app import GameRequest
 from accessible_cards.ui.scenario_play import scenario_request
@@ -173,7 +173,7 @@ def test_a_game_quit_again_and_again_ends_as_the_game_played_straight_through(tm
     assert screen.record.moves == straight.record.moves
     finished = saves.load(path)
     assert finished.finished
-    assert saves.history(finished, "en") == straight.history  # what replay and emboss say is the history
+    assert transcript.history(finished, "en") == straight.history  # what replay and emboss say is the history
 
 
 def test_the_menu_offers_resume_only_while_a_game_is_unfinished(tmp_path: Path) -> None:

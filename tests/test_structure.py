@@ -2,8 +2,7 @@
 
 Outside ``accessible_cards/games/<name>/`` no module names a game: no game's
 name as a string, no import of a game's package. The shared code loops over
-the registry instead. ``STILL_NAMING`` lists the modules that still do; the
-list may only shrink (a module that no longer names a game must leave it).
+the registry instead.
 """
 
 from __future__ import annotations
@@ -15,14 +14,6 @@ import accessible_cards
 from accessible_cards import game as registry
 
 PACKAGE = Path(accessible_cards.__file__).parent
-
-STILL_NAMING = {
-    "cli.py",
-    "saves.py",
-    "simulate.py",
-    "braille/emboss.py",
-}
-"""Modules not yet moved onto the registry (their game-specific parts go into the game packages)."""
 
 LAYERS = (
     {"__init__", "cards", "errors", "engine", "keys", "utterance", "i18n", "stats"},
@@ -68,10 +59,7 @@ def test_no_module_outside_a_game_package_names_a_game() -> None:
         found = _names_a_game(path, words)
         if found:
             offenders[relative] = found
-    new = {name: lines for name, lines in offenders.items() if name not in STILL_NAMING}
-    assert not new, new
-    cleared = STILL_NAMING - set(offenders)
-    assert not cleared, f"these no longer name a game: take them off STILL_NAMING: {sorted(cleared)}"
+    assert not offenders, offenders
 
 
 def _layer(module: str) -> int | None:

@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 from war_support import SIMULATE_KEYS, time_limit
 
+from accessible_cards.games.war.simulate import simulate_war
 from accessible_cards.games.war.state import TURN, WarOptions, WarStarted, WarState
-from accessible_cards.simulate import game_seeds, simulate_war
+from accessible_cards.simulate import game_seeds
 
 pytestmark = pytest.mark.slow
 

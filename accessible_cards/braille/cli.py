@@ -17,7 +17,7 @@ from typing import Any, TextIO
 from ..cards import DeckKind, deck
 from ..errors import CardsError
 from . import louis
-from .emboss import emboss, markdown_paragraphs, rules_file, write_brf
+from .emboss import emboss, markdown_paragraphs, rules_markdown, write_brf
 from .schemes import SCHEMES, scheme_for, tables_dir
 
 _TABLE_CHOICES = [name for grades in louis.GRADES.values() for name in grades]
@@ -67,6 +67,14 @@ def run_braille(args: argparse.Namespace, out: TextIO | None = None) -> int:
     return 0
 
 
+def games_in_words() -> str:
+    """What GAME may be, in words: every game's name, then "a NAME preset" for each game with presets."""
+    from .. import game as registry
+
+    words = [*registry.names(), *(f"a {game.name} preset" for game in registry.registered() if game.variants)]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
 def add_emboss_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Add ``emboss`` to the sub-command parsers."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
@@ -77,9 +85,7 @@ def add_emboss_parser(subparsers: Any) -> argparse.ArgumentParser:
         choices=["rules", "keys", "history"],
         help="what to emboss: rules or keys (the keyboard reference) of a game, or the history of a saved game",
     )
-    parser.add_argument(
-        "name", metavar="GAME|SAVEFILE", help="war, bundles or a bundles preset; for history, a saved game's file"
-    )
+    parser.add_argument("name", metavar="GAME|SAVEFILE", help=f"{games_in_words()}; for history, a saved game's file")
     parser.add_argument("--output", "-o", required=True, metavar="FILE.brf", help="the BRF file to write")
     parser.add_argument("--lang", choices=["en", "de"], default="en", help="the language (en, de)")
     parser.add_argument("--table", choices=_TABLE_CHOICES, default=None, help="the braille table (grade)")
@@ -96,7 +102,7 @@ def run_emboss(args: argparse.Namespace, out: TextIO | None = None, markdown: st
     stream = out or sys.stdout
     try:
         if markdown is None:
-            markdown = rules_file(args.name, args.lang).read_text(encoding="utf-8")
+            markdown = rules_markdown(args.name, args.lang)
         paragraphs = markdown_paragraphs(markdown)
         embossed = emboss(paragraphs, args.lang, args.table, args.width, args.height)
     except (ValueError, OSError) as error:

@@ -193,24 +193,23 @@ def emboss(
     return Embossed(finished, print_text + "\n")
 
 
-def rules_file(game: str, lang: str, docs: Path | None = None) -> Path:
-    """The rules page of a game: ``war``, ``bundles`` or a bundles preset name.
+def rules_markdown(game: str, lang: str) -> str:
+    """The rules page of a game, named by its name, an alias or one of its presets, in ``lang`` (else English).
 
-    ``docs/<lang>/rules/<game>.md``, or the English page when the language has none.
+    The page comes from the game's own package (:func:`accessible_cards.rules.rules_text`);
+    a ValueError names the games when there is no such game or it has no rules.
     """
-    from accessible_cards.games.bundles.rules import PRESETS
+    from accessible_cards import game as registry
+    from accessible_cards.rules import rules_text
 
-    folder = docs or Path(__file__).resolve().parents[2] / "docs"
-    if game == "war":
-        stem = "war"
-    elif game == "bundles" or game in PRESETS:
-        stem = "bundles"
-    else:
-        names = ", ".join(["war", "bundles", *PRESETS])
+    text = rules_text(game, lang)
+    if text is None:
+        games = registry.registered()
+        names = ", ".join(
+            [*(known.name for known in games), *(name for known in games for name in known.variant_names())]
+        )
         raise ValueError(f"{game!r} is not a game with rules ({names})")
-    code = lang.split("_")[0].split("-")[0].lower() if lang else "en"
-    page = folder / code / "rules" / f"{stem}.md"
-    return page if page.is_file() else folder / "en" / "rules" / f"{stem}.md"
+    return text
 
 
 def write_brf(embossed: Embossed, output: Path) -> tuple[Path, Path]:

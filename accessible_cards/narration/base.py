@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from ..errors import OptionError
@@ -11,6 +11,20 @@ from ..utterance import VERBOSITIES
 
 _BRAILLE_NAME: Final = 6  # a given name is cut to this many characters on the braille line
 _B: Final = "braille"  # msgctxt of every braille text
+
+
+def seat_names(t: Callable[..., str], players: int, humans: int) -> list[str]:
+    """The seats' names as the game gives them: people "Player 1", the others "Computer 1".
+
+    ``t`` is a catalog's text function (``Catalog(lang).text``, or an app's ``t``);
+    the first ``humans`` seats are people.
+    """
+    return [
+        t("Player {number}", "seat name", number=seat + 1)
+        if seat < humans
+        else t("Computer {number}", number=seat + 1 - humans)
+        for seat in range(players)
+    ]
 
 
 def _cap(text: str) -> str:

@@ -24,22 +24,13 @@ from .. import saves
 from ..engine import Event, GameState
 from ..game import Controller, GameDescription, Scenario, Voice
 from ..keys import HANDOFF, Typed
+from ..narration.base import seat_names
 from ..table import COMPUTER, Move, Seat, Table
 from ..utterance import VERBOSITIES, Utterance
 from .app import App, GameRequest, settings_screen
 from .screens import Item, ListScreen, Screen, history_screen
 
 ControllerFactory = Callable[[Any, Any], Controller]
-
-
-def seat_names(t: Callable[..., str], players: int, humans: int) -> list[str]:
-    """People are numbered players ("Player 1"), the other seats computers ("Computer 1")."""
-    return [
-        t("Player {number}", "seat name", number=seat + 1)
-        if seat < humans
-        else t("Computer {number}", number=seat + 1 - humans)
-        for seat in range(players)
-    ]
 
 
 def you_seat(humans: int) -> int | None:
@@ -336,7 +327,7 @@ class GameScreen(Screen):
             tuple(computers),
         )
         script: list[Any] | None = list(self.table.script) if self.table.script else None
-        self.record = saves.open_record(info, self.table.state.to_json(), script)
+        self.record = saves.open_record(info, self.table.state.to_json(), script, self.game)
 
     def save_game(self) -> None:
         """Write the save; say once when saving fails (the game goes on), and once when it works again."""
@@ -344,7 +335,7 @@ class GameScreen(Screen):
         if record is None or self.restoring:
             return
         state = self.table.state
-        record.moves = [saves.Move(move.action, move.by) for move in self.table.moves]
+        record.moves = self.table.moves  # the table's own list: every move in order
         news = record.save(state.to_json(), state.result is not None, self.controller.save_extra())
         if news is None:
             return

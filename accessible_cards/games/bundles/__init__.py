@@ -17,6 +17,7 @@ from .controller import BUNDLES, COMMANDS, BundlesController
 from .narrator import BundlesNarrator
 from .rules import OPTION_SPECS, VARIANTS, BundlesAction, BundlesOptions
 from .scenario import BundlesMove, parse_scenario, script_from_json, script_to_json
+from .simulate import figures_lines, simulate_bundles
 from .state import BundlesState
 from .tutorial import TUTORIAL
 
@@ -94,6 +95,7 @@ DESCRIPTION = register_game(
         menu_item="Play Stealing Bundles or one of its family",
         rules_item="Stealing Bundles and its family",
         package=__name__,
+        order=2,
         aliases=("stealing-bundles", "bündel"),
         new_state=_new_state,
         state_from_json=BundlesState.from_json,
@@ -104,6 +106,8 @@ DESCRIPTION = register_game(
         script_from_json=script_from_json,
         narrator=_narrator,
         describe=text.describe,
+        simulate=simulate_bundles,
+        figures_lines=figures_lines,
         controller=BundlesController,
         commands=COMMANDS,
         phases=((BUNDLES, "Playing Stealing Bundles"),),
@@ -114,7 +118,6 @@ DESCRIPTION = register_game(
         ),
         variants=tuple(Variant(name, TITLES[name]) for name in VARIANTS),
         option_specs=OPTION_SPECS,
-        order=20,
         settings_menu=(("computer", "Computer player: {value}", OFFERED_LEVELS),),
         settings=(
             Setting("variant", "bundles", "variant", choice(*VARIANTS), ", ".join(VARIANTS), "standard"),

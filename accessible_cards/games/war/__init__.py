@@ -13,6 +13,7 @@ from . import text
 from .controller import COMMANDS, QUIZ, WAR, WarController
 from .narrator import WarNarrator
 from .scenario import parse_scenario
+from .simulate import figures_lines, simulate_war
 from .state import OPTION_SPECS, TURN, WarOptions, WarState
 
 
@@ -51,6 +52,7 @@ DESCRIPTION = register_game(
         menu_item="Play War",
         rules_item="War",
         package=__name__,
+        order=1,
         aliases=("krieg",),
         new_state=_new_state,
         state_from_json=WarState.from_json,
@@ -61,11 +63,12 @@ DESCRIPTION = register_game(
         script_from_json=_read_no_script,
         narrator=_narrator,
         describe=text.describe,
+        simulate=simulate_war,
+        figures_lines=figures_lines,
         controller=WarController,
         commands=COMMANDS,
         phases=((WAR, "Playing War"), (QUIZ, "The War quiz")),
         option_specs=OPTION_SPECS,
-        order=10,
         settings_menu=(("quiz", "War quiz: {value}", (False, True)),),
         settings=(
             Setting("face_down", "war", "face_down", whole_number(0, 10), "0 to 10", 3),
