@@ -189,7 +189,7 @@ def test_a_bad_settings_file_gives_the_defaults_and_is_not_to_be_written(setting
     if kind not in ("wrong-types", "unknown-keys", "not-a-section", "control-codes", "long-words"):
         assert loaded.settings == Settings()  # the whole file is set aside
     else:
-        assert loaded.settings.verbosity == "normal" and loaded.settings.war_players == 2
+        assert loaded.settings.verbosity == "normal" and loaded.settings.game("war")["players"] == 2
 
 
 def test_a_settings_file_with_a_byte_order_mark_is_read(settings_path: Path) -> None:
