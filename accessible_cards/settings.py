@@ -16,10 +16,10 @@ from typing import Any, Final
 
 from . import files
 from .engine import choice, whole_number
+from .i18n import LANGUAGES
 from .utterance import VERBOSITIES
 
 MAX_BYTES: Final = 64 * 1024
-LANGUAGES: Final = ("en", "de")
 
 
 def _pause(value: Any) -> float:

@@ -114,3 +114,25 @@ def test_every_game_registers_itself_once() -> None:
         assert registry.get(game.name) is game
         for alias in game.aliases:
             assert registry.get(alias) is game
+
+
+def test_the_screens_import_no_circle() -> None:
+    """Inside ui/, the modules' module-level imports form no circle (a screen opens another lazily)."""
+    ui = PACKAGE / "ui"
+    graph: dict[str, set[str]] = {}
+    for path in sorted(ui.glob("*.py")):
+        name = f"ui.{path.stem}"
+        graph[name] = {target for _line, target in _imports(path) if target.startswith("ui.") and target != name}
+    seen: dict[str, int] = {}
+
+    def visit(node: str, trail: tuple[str, ...]) -> None:
+        if seen.get(node) == 2:
+            return
+        assert seen.get(node) != 1, " -> ".join((*trail, node))
+        seen[node] = 1
+        for target in sorted(graph.get(node, ())):
+            visit(target, (*trail, node))
+        seen[node] = 2
+
+    for node in sorted(graph):
+        visit(node, ())

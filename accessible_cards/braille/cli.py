@@ -16,6 +16,7 @@ from typing import Any, TextIO
 
 from ..cards import DeckKind, deck
 from ..errors import CardsError
+from ..i18n import LANGUAGES
 from . import louis
 from .emboss import emboss, markdown_paragraphs, rules_markdown, write_brf
 from .schemes import SCHEMES, scheme_for, tables_dir
@@ -31,7 +32,7 @@ def add_braille_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     parser.add_argument("text", nargs="*", metavar="TEXT", help="the text (a braille line, e.g. 'You win 7H v TS')")
     parser.add_argument("--card", metavar="CODE", help="print one card's two cells instead (e.g. 7H, TS)")
-    parser.add_argument("--lang", choices=["en", "de"], default="en", help="the language (en, de)")
+    parser.add_argument("--lang", choices=list(LANGUAGES), default="en", help="the language (en, de)")
     parser.add_argument("--table", choices=_TABLE_CHOICES, default=None, help="the braille table (grade)")
     parser.add_argument("--deck", choices=_DECKS, default="french52", help="the pack the card codes belong to")
     parser.add_argument(
@@ -87,7 +88,7 @@ def add_emboss_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     parser.add_argument("name", metavar="GAME|SAVEFILE", help=f"{games_in_words()}; for history, a saved game's file")
     parser.add_argument("--output", "-o", required=True, metavar="FILE.brf", help="the BRF file to write")
-    parser.add_argument("--lang", choices=["en", "de"], default="en", help="the language (en, de)")
+    parser.add_argument("--lang", choices=list(LANGUAGES), default="en", help="the language (en, de)")
     parser.add_argument("--table", choices=_TABLE_CHOICES, default=None, help="the braille table (grade)")
     parser.add_argument("--width", type=int, default=40, metavar="CELLS", help="cells per line (default 40)")
     parser.add_argument("--height", type=int, default=25, metavar="LINES", help="lines per page (default 25)")

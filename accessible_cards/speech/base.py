@@ -21,8 +21,9 @@ from collections import deque
 from collections.abc import Callable
 from typing import Final
 
+from ..i18n import LANGUAGES
+
 ENGINE_NAMES: Final = ("speech-dispatcher", "pyttsx3", "espeak-ng")
-LANGUAGES: Final = ("en", "de")
 
 DEFAULT_RATE: Final = 175  # words per minute, espeak-ng's own default
 MIN_RATE: Final = 80

@@ -22,12 +22,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from ..i18n import LANGUAGES
 from .base import (
     DEFAULT_PITCH,
     DEFAULT_RATE,
     DEFAULT_VOLUME,
     ENGINE_NAMES,
-    LANGUAGES,
     MAX_RATE,
     MIN_RATE,
     Engine,

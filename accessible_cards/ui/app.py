@@ -18,11 +18,11 @@ from .. import game as registry
 from .. import settings as settings_file
 from ..cards import DeckKind
 from ..errors import CardsError
-from ..i18n import Catalog
+from ..i18n import LANGUAGES, Catalog
 from ..keys import Typed
 from ..outputs import Notice, Output
 from ..settings import Settings
-from ..utterance import Utterance
+from ..utterance import VERBOSITIES, Utterance
 from .commands import GAME_PHASES, for_phase, keys_label
 from .messages import notice_text, refusal, shown
 from .screens import Item, ListScreen, Screen, rules_screen
@@ -481,7 +481,7 @@ def language_screen(app: App, first_start: bool = False, then: GameRequest | Non
     return ListScreen(
         app,
         title,
-        [Item("English", choose("en")), Item("Deutsch", choose("de"))],
+        [Item(LANGUAGE_NAMES.get(lang, lang), choose(lang)) for lang in LANGUAGES],
         index=0 if app.lang == "en" else 1,
         on_back=choose(app.lang) if first_start else None,
     )
@@ -585,8 +585,8 @@ def _settings_items(app: App, cycle: Callable[[str, list[Any]], Callable[[], Non
     }
     grades = {code: t(name) for code, name in {**ENGLISH_BRAILLE_TABLES, **GERMAN_BRAILLE_TABLES}.items()}
     items = [
-        Item(t("Language: {value}", value="English" if app.lang == "en" else "Deutsch"), cycle("lang", ["en", "de"])),
-        Item(t("Verbosity: {value}", value=verbosity[s.verbosity]), cycle("verbosity", ["brief", "normal", "full"])),
+        Item(t("Language: {value}", value=LANGUAGE_NAMES.get(app.lang, app.lang)), cycle("lang", list(LANGUAGES))),
+        Item(t("Verbosity: {value}", value=verbosity[s.verbosity]), cycle("verbosity", list(VERBOSITIES))),
         Item(
             t("Computer pause in seconds: {value}", value=f"{s.computer_pause:g}"),
             cycle("computer_pause", [0.0, 0.5, 1.0, 2.0, 3.0]),
@@ -630,6 +630,9 @@ def rules_menu(app: App) -> ListScreen:
         [Item(app.t(game.rules_item), functools.partial(app.show_rules, game.name)) for game in registry.registered()],
     )
 
+
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}
+"""Each language's name in itself, as the language question says it."""
 
 ENGLISH_BRAILLE_TABLES = {
     "en-ueb-g1": "Unified English Braille, uncontracted",

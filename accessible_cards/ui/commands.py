@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Final
 
 from .. import game as registry
+from ..i18n import LANGUAGES
 from ..keys import CHOICE, HANDOFF, HISTORY, MENU, RULES, Command, Typed
 from ..keys import command as _c
 
@@ -132,7 +133,7 @@ def parse_words(text: str, phase: str, lang: str) -> Typed | None:
         numbered = [c for c in for_phase(phase) if c.takes_number]
         return Typed(numbered[0].name, number) if numbered and number is not None else None
     word = " ".join(words)
-    languages = [lang] + [other for other in ("en", "de") if other != lang]
+    languages = [lang] + [other for other in LANGUAGES if other != lang]
     for language in languages:
         for command in for_phase(phase):
             if word in command.words[language]:

@@ -206,6 +206,8 @@ class WarView:
     plays: int
     wars: int
     result: Result | None
+    legal: tuple[WarAction, ...] = ()
+    """What this seat may do now: turn up the next cards while the game goes on (War has no other choice)."""
 
 
 # --- the state --------------------------------------------------------------
@@ -629,6 +631,7 @@ class WarState(GameState[WarAction]):
             plays=self.plays,
             wars=self.wars,
             result=self._result,
+            legal=(TURN,) if self.phase in (_BATTLE, _WAR) else (),
         )
 
     def zones(self) -> dict[str, list[int]]:
