@@ -271,7 +271,7 @@ class Audit:
         if isinstance(replayed, BundlesWatch) and isinstance(self.watch, BundlesWatch):
             self.watch.bonus = set(replayed.bonus)
         assert self.watch is not None
-        assert replayed.table.state.to_json() == self.watch.state.to_json(), "the resumed game is not the saved one"
+        assert replayed.state.to_json() == self.watch.state.to_json(), "the resumed game is not the saved one"
         self._after_step()
 
     def _after_step(self) -> None:

@@ -336,7 +336,11 @@ def _assert_usable(settings: Settings) -> None:
         value = getattr(settings, setting.name)
         if value is not None:
             assert setting.parse(value) == value, (setting.name, value)
-    assert {f.name for f in fields(settings)} == {s.name for s in SETTINGS}
+    for setting in settings_file.game_settings():  # each game's section likewise
+        assert setting.section is not None
+        value = settings.game(setting.section)[setting.key]
+        assert setting.parse(value) == value, (setting.section, setting.key, value)
+    assert {f.name for f in fields(settings)} == {s.name for s in SETTINGS} | {"games"}
 
 
 def _app(loaded: settings_file.Loaded, lang: str) -> App:

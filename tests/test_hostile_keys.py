@@ -120,8 +120,10 @@ class Referee:
         """Only a Stealing Bundles computer seat acts on its own (War's cards are turned by a key)."""
         if not isinstance(state, BundlesState) or self.app is None:
             return False
-        owners = [screen for screen in self.app.stack if getattr(screen, "state", None) is state]
-        return bool(owners) and all(state.turn not in getattr(screen, "humans", {0}) for screen in owners)
+        owners = [
+            screen for screen in self.app.stack if getattr(getattr(screen, "table", None), "state", None) is state
+        ]
+        return bool(owners) and all(state.turn not in screen.table.persons() for screen in owners)
 
     def check(self) -> None:
         """Every watched game is what its legal actions made it, with every card in one place."""

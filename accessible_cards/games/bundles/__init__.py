@@ -32,7 +32,7 @@ TITLES = {
 
 
 def _new_state(players: int, variant: str | None, options: Mapping[str, Any], seed: int) -> GameState[Any]:
-    given = {**options, "players": players}
+    given = {"players": players, **options}  # an option given by name (--set players=...) is checked as such
     return BundlesState(BundlesOptions.preset(variant or "standard", given), seed)
 
 
