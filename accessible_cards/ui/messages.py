@@ -185,17 +185,18 @@ def _move_reason(p: dict[str, Any], t: Translate) -> str:
         return t("{card} needs a choice the move does not give: '{choice}'.", card=p["card"], choice=p["choice"])
     if cause == "error-game-over":
         return t("the game is already over.")
-    reason = str(p.get("reason", ""))
-    known = {
-        "'card' is missing": lambda: t("the move has no 'card'."),
-        'a move must be an object such as {"card": "7H"}': lambda: t("a move must be an object with its 'card'."),
-        "'capture' must be a list of card codes": lambda: t("'capture' must be a list of card codes."),
-        "the bundle in 'steal' must be 0 or 1": lambda: t("the bundle in 'steal' must be 0 or 1."),
-        "'steal' must be a seat number (or [seat, bundle])": lambda: t("'steal' must be a seat number."),
-        "'bundle' must be 0 or 1": lambda: t("'bundle' must be 0 or 1."),
-        "'wild' must be true or false": lambda: t("'wild' must be true or false."),
+    known = {  # by the id of the problem, never by the English reason
+        "error-move-no-card": lambda: t("the move has no 'card'."),
+        "error-move-not-object": lambda: t("a move must be an object with its 'card'."),
+        "error-move-capture": lambda: t("'capture' must be a list of card codes."),
+        "error-move-steal-bundle": lambda: t("the bundle in 'steal' must be 0 or 1."),
+        "error-move-steal": lambda: t("'steal' must be a seat number."),
+        "error-move-bundle": lambda: t("'bundle' must be 0 or 1."),
+        "error-move-wild": lambda: t("'wild' must be true or false."),
     }
-    make = known.get(reason)
+    make = known.get(str(cause))
+    if make is None and cause in ERRORS and cause != "error-scenario-move":  # a card code the move names, say
+        return ERRORS[str(cause)](t, p)
     return make() if make is not None else t("this move cannot be played as written; accessible-cards replay says why.")
 
 

@@ -128,40 +128,43 @@ def _moves(value: Any, pack: Deck) -> list[BundlesMove] | None:
     moves: list[BundlesMove] = []
     for number, move in enumerate(value, start=1):
 
-        def bad(reason: str, number: int = number) -> ScenarioError:
-            return ScenarioError("error-scenario-move", f"move {number}: {reason}", move=number, reason=reason)
+        def bad(reason: str, cause: str = "", number: int = number, **params: Any) -> ScenarioError:
+            """A move that cannot be read: ``cause`` names the problem (its sentence is worded by its id)."""
+            return ScenarioError(
+                "error-scenario-move", f"move {number}: {reason}", move=number, reason=reason, cause=cause, **params
+            )
 
         if not isinstance(move, dict):
-            raise bad('a move must be an object such as {"card": "7H"}')
+            raise bad('a move must be an object such as {"card": "7H"}', "error-move-not-object")
         unknown = sorted(set(move) - set(MOVE_KEYS))
         if unknown:
             raise bad(f"unknown key {unknown[0]!r}; a move takes: {', '.join(MOVE_KEYS)}")
         if "card" not in move:
-            raise bad("'card' is missing")
+            raise bad("'card' is missing", "error-move-no-card")
         try:
             card = pack.parse_many([code(move["card"], bad)])[0]
             capture = None
             if move.get("capture") is not None:
                 if not isinstance(move["capture"], list):
-                    raise bad("'capture' must be a list of card codes")
+                    raise bad("'capture' must be a list of card codes", "error-move-capture")
                 capture = tuple(pack.parse_many([code(c, bad) for c in move["capture"]]))
         except ScenarioError:
             raise
         except CardsError as error:
-            raise bad(str(error)) from None
+            raise bad(str(error), error.msg_id, **error.params) from None
         steal, source = move.get("steal"), None
         if isinstance(steal, list) and len(steal) == 2:
             steal, source = steal
             if not is_whole(source) or source not in (0, 1):
-                raise bad("the bundle in 'steal' must be 0 or 1")
+                raise bad("the bundle in 'steal' must be 0 or 1", "error-move-steal-bundle")
         if steal is not None and not is_whole(steal):
-            raise bad("'steal' must be a seat number (or [seat, bundle])")
+            raise bad("'steal' must be a seat number (or [seat, bundle])", "error-move-steal")
         bundle = move.get("bundle")
         if bundle is not None and (not is_whole(bundle) or bundle not in (0, 1)):
-            raise bad("'bundle' must be 0 or 1")
+            raise bad("'bundle' must be 0 or 1", "error-move-bundle")
         wild = move.get("wild")
         if wild is not None and not isinstance(wild, bool):
-            raise bad("'wild' must be true or false")
+            raise bad("'wild' must be true or false", "error-move-wild")
         moves.append(BundlesMove(number, card, steal, source, bundle, capture, wild))
     return moves
 
