@@ -92,3 +92,29 @@ def test_a_damaged_bundles_save_says_what_is_wrong(change: Callable[[dict[str, A
     with pytest.raises(saves.SaveError) as raised:
         saves.parse(data)
     assert raised.value.msg_id == "error-save-damaged" and raised.value.params["reason"] == reason
+
+
+PLAYED = sorted(GOLDEN.glob("ui-*.json"))
+"""Saves the program itself wrote, before the registry, while a game was played at the keyboard (and left unfinished):
+War, War with the quiz, Stealing Bundles against medium computers, Casita Robada in hot seat, and a lesson."""
+
+
+@pytest.mark.parametrize("path", PLAYED, ids=lambda path: path.name)
+def test_an_old_unfinished_save_resumes_at_the_keyboard(path: Path, tmp_path: Path) -> None:
+    """``accessible-cards resume`` on a file written before the registry: the game screen comes back where it was."""
+    import shutil
+
+    from saves_support import game_screen, play, saving_in
+
+    folder = tmp_path / "data"
+    (folder / "saves").mkdir(parents=True)
+    shutil.copy(path, folder / "saves" / path.name)
+    saved = saves.load(path)
+    with saving_in(folder):
+        app, said = play(None, ["r"], 3, resume=True)
+    screen = game_screen(app)
+    assert screen.table.state.to_json() == saved.current
+    assert len(screen.table.moves) == len(saved.moves)
+    assert any("resumed after" in line for line in said), said[-5:]
+    assert len(screen.history) > 0  # the history came back with it
+    assert screen.controller.save_extra() == saved.extra  # so did the War quiz's tally
