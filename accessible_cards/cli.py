@@ -452,7 +452,7 @@ def _replay_scenario(scenario: Scenario, as_json: bool) -> list[str]:
     tell(state.start())
     moves = scenario.moves
     if moves is None:
-        chooser = random.Random(getattr(state, "seed", None))
+        chooser = random.Random(state.seed)
         while state.result is None:
             tell(state.apply(chooser.choice(tuple(state.legal_actions()))))
         return lines

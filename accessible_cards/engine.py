@@ -92,6 +92,18 @@ class GameState(ABC, Generic[A]):
 
     game: ClassVar[str]
     players: int
+    seed: int | None
+    """The seed its chance was drawn from (a scenario's cards may fix the deal instead)."""
+
+    @property
+    def deck_kind(self) -> str | None:
+        """The kind of deck in play (its cards are named in that deck's style); None when the game does not say."""
+        return None
+
+    @property
+    def variant(self) -> str | None:
+        """The preset the game was set up from; None for a game without presets."""
+        return None
 
     @abstractmethod
     def start(self) -> list[Event]:

@@ -287,7 +287,6 @@ class GameDescription:
     figures_lines: Callable[[Mapping[str, Any]], list[str]] | None = None
     """The lines ``simulate`` prints for the figures without ``--json``."""
     tutorial: Tutorial | None = None
-    extras: Mapping[str, Any] = field(default_factory=dict)
     order: int = 100
     """Where the game stands in every list (menus, the command line's choices, messages): lower first."""
 

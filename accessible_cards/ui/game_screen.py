@@ -21,7 +21,7 @@ from typing import Any
 
 from .. import game as games
 from .. import saves
-from ..engine import Event, GameState
+from ..engine import Event
 from ..game import Controller, GameDescription, Scenario, Voice
 from ..keys import HANDOFF, Typed
 from ..narration.base import seat_names
@@ -68,7 +68,7 @@ class GameScreen(Screen):
         self.request = request
         if scenario is not None:
             state = scenario.state
-            self.seed: int | None = getattr(state, "seed", request.seed)
+            self.seed: int | None = state.seed
         else:
             self.seed = new_seed(request)
             state = game.new_state(request.players, request.variant, game_options(app, game, request), self.seed)
@@ -198,7 +198,7 @@ class GameScreen(Screen):
             return
         self.started = True
         app = self.app
-        app.follow(deck=getattr(self.table.state, "deck_kind", None) or _deck(self.table.state))
+        app.follow(deck=self.table.state.deck_kind)
         if self.request.scenario is not None:
             app.say(app.t("Scenario {name}. You are Player 1.", name=Path(self.request.scenario).name))
         app.say(self.controller.opening(self.request.players, self.seed, self.request.variant))
@@ -395,11 +395,6 @@ class GameScreen(Screen):
                 on_back=app.back_to_menu,
             )
         )
-
-
-def _deck(state: GameState[Any]) -> Any:
-    options = getattr(state, "options", None)
-    return getattr(options, "deck", None)
 
 
 class GameMenu(ListScreen):

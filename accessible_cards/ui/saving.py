@@ -49,8 +49,8 @@ def resume_saved(app: App) -> bool:
     app.replace_game(screen)  # the game has begun: entering it says nothing
     moves = len(screen.table.moves)
     state = screen.table.state
-    app.follow(deck=getattr(getattr(state, "options", None), "deck", None))
-    game = app.t(screen.game.variant_title(getattr(getattr(state, "options", None), "variant", None)))
+    app.follow(deck=state.deck_kind)
+    game = app.t(screen.game.variant_title(state.variant))
     app.say(
         app.tn(
             "{game} resumed after {n} move. Seed {seed}. G reads the history.",
@@ -87,7 +87,7 @@ def _replayed(app: App, saved: SavedGame, path: Path) -> GameScreen:
     info = saved.info
     game = registry.get(info.game)
     start = saved.start_state()
-    variant = getattr(getattr(start, "options", None), "variant", None)
+    variant = start.variant
     request = GameRequest(info.game, info.players, info.humans, variant, info.seed, dict(info.options), info.scenario)
     levels = {computer.seat: (computer.level, computer.seed) for computer in info.computers}
     if game.levels and set(levels) != set(range(info.humans, info.players)):

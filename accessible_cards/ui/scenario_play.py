@@ -35,8 +35,7 @@ def scenario_request(path: str) -> GameRequest:
     scenario = load(path)
     check(scenario)
     state = scenario.state
-    variant = getattr(getattr(state, "options", None), "variant", None)
-    return GameRequest(state.game, state.players, 1, variant, getattr(state, "seed", None), scenario=path)
+    return GameRequest(state.game, state.players, 1, state.variant, state.seed, scenario=path)
 
 
 def check(scenario: Scenario) -> None:

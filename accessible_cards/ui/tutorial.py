@@ -93,7 +93,7 @@ class TutorialScreen(GameScreen):
 
     def enter(self) -> None:
         self.started = True
-        self.app.follow(deck=_deck_of(self))
+        self.app.follow(deck=self.table.state.deck_kind)
 
     def begin_saving(self) -> None:
         """The tutorial is not saved."""
@@ -187,7 +187,3 @@ class TutorialScreen(GameScreen):
         else:
             app.say(app.t("Tutorial left. The main menu plays it again: choose Tutorial."))
         app.pop()
-
-
-def _deck_of(screen: GameScreen) -> Any:
-    return getattr(getattr(screen.table.state, "options", None), "deck", None)

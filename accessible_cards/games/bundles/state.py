@@ -212,6 +212,16 @@ class BundlesState(GameState[BundlesAction]):
 
     # -- actions --------------------------------------------------------------
 
+    @property
+    def variant(self) -> str | None:
+        """The preset underneath the options."""
+        return self.options.variant
+
+    @property
+    def deck_kind(self) -> str | None:
+        """The deck of the options in force."""
+        return self.options.deck
+
     def to_move(self) -> int | None:
         """The seat to play now (None before the deal and after the end)."""
         return self.turn if self.phase in (_PLAY, _TIEBREAK) else None

@@ -291,6 +291,11 @@ class WarState(GameState[WarAction]):
 
     # -- actions ----------------------------------------------------------
 
+    @property
+    def deck_kind(self) -> str | None:
+        """The deck of the options in force."""
+        return self.options.deck
+
     def to_move(self) -> int | None:
         """War has no choices: the first seat (the person at the keyboard) turns up everyone's cards."""
         return 0 if self.phase in (_BATTLE, _WAR) else None
