@@ -45,7 +45,7 @@ def new_seed(request: GameRequest) -> int:
 
 def game_options(app: App, game: GameDescription, request: GameRequest) -> dict[str, Any]:
     """The rule options of a new game: the game's settings that are options, then what the request gives."""
-    spec_names = {spec.name for spec in game.option_specs}
+    spec_names = {spec.name for spec in game.option_specs} - {"players", "humans"}  # seat counts come from the request
     chosen = app.settings.game(game.name)
     return {**{name: value for name, value in chosen.items() if name in spec_names}, **request.options}
 
