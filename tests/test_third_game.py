@@ -116,9 +116,9 @@ def _cards_in(value: Any) -> set[Card]:
 # --- the game itself -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_a_game_plays_to_its_end_and_every_step_reads_back(high_card: GameDescription, players: int) -> None:
-    state = high_card.new_state(players, None, {"cards": 5}, 11)
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_a_game_plays_to_its_end_and_every_step_reads_back(high_card: GameDescription, seats: int) -> None:
+    state = high_card.new_state(seats, None, {"cards": 5}, 11)
     before = state.to_json()
     assert before["phase"] == "deal" and before["game"] == "highcard"
     events = state.start()
@@ -133,7 +133,7 @@ def test_a_game_plays_to_its_end_and_every_step_reads_back(high_card: GameDescri
         assert copy.to_json() != state.to_json()  # the copy stayed where it was
         assert high_card.state_from_json(state.to_json()).to_json() == state.to_json()
         moves += 1
-    assert moves == 5 * players
+    assert moves == 5 * seats
     assert events[-1].type == "game_over"
     assert sum(state.result.scores) <= 5
     assert state.to_move() is None and not state.legal_actions()
@@ -160,10 +160,10 @@ def test_the_narrator_speaks_every_event_in_both_languages_within_a_braille_line
 
     for lang in ("en", "de"):
         for verbosity in VERBOSITIES:
-            for players in (2, 3, 4):
-                names = ["Player 1", *(f"Computer {n}" for n in range(1, players))]
+            for seats in (2, 3, 4):
+                names = ["Player 1", *(f"Computer {n}" for n in range(1, seats))]
                 narrator = HighCardNarrator(lang, verbosity, names, you=0)
-                state = high_card.new_state(players, None, {"cards": 13}, players)
+                state = high_card.new_state(seats, None, {"cards": 13}, seats)
                 for events, after in _play_out(state):
                     view = after.view(0)
                     said = [narrator.event(event, view) for event in events]
