@@ -1,8 +1,9 @@
 # The two commands: `make play` and `make test`. Both set up what is missing first.
+# `make test-fast` leaves out the slow and the terminal tests (see tests/conftest.py), for quick rounds.
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup play test lint bench catalogs clean
+.PHONY: setup play test test-fast lint bench catalogs clean
 
 setup:
 	@bash scripts/setup.sh
@@ -17,6 +18,9 @@ lint: setup
 
 test: lint
 	$(BIN)/python -m pytest
+
+test-fast: setup
+	$(BIN)/python -m pytest -m "not slow and not terminal"
 
 bench: setup
 	$(BIN)/python benchmarks/war_speed.py

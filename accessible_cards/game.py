@@ -271,6 +271,8 @@ class GameDescription:
     settings: tuple[Setting, ...] = ()
     """Its section of the settings file (``players`` and ``humans`` are added for every game)."""
     levels: Mapping[str, Callable[[int], Player]] = field(default_factory=dict)
+    """Its computer players by level. A game whose computer seats ever move needs at least one; War's
+    never do (the person at the keyboard turns everyone's cards), so it has none."""
     offered_levels: tuple[str, ...] = ()
     default_level: str | None = None
     level_setting: str | None = None

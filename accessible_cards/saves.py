@@ -275,11 +275,15 @@ class GameInfo:
 
 
 def move_to_json(game: GameDescription, move: Move) -> Any:
-    """One move as the save keeps it: ``{"by": ..., **fields}`` when the game writes an object, else its value."""
+    """One move as the save keeps it: ``{"by": ..., **fields}`` when the game writes an object; a person's
+    move written as a plain value stays that value (War's ``"turn"``); any other plain value is kept
+    with who made it, ``{"by": ..., "move": value}``."""
     data = game.action_to_json(move.action)
     if isinstance(data, dict):
         return {"by": move.by, **data}
-    return data
+    if move.by == PERSON:
+        return data
+    return {"by": move.by, "move": data}
 
 
 def move_from_json(game: GameDescription, data: Any, number: int) -> Move:
@@ -289,6 +293,8 @@ def move_from_json(game: GameDescription, data: Any, number: int) -> Move:
     if isinstance(data, dict):
         data = dict(data)
         by = data.pop("by", None)
+        if set(data) == {"move"} and not isinstance(data["move"], dict):
+            data = data["move"]  # a plain value kept with who made it
     try:
         action = game.action_from_json(data, where)
     except ValueError as error:

@@ -1,12 +1,49 @@
-"""Fixtures shared by the terminal tests: a private settings folder and the programs started."""
+"""Fixtures shared by the terminal tests (a private settings folder, the programs started) and the fast lane's marks.
+
+Tests that drive a real terminal or a real speech or braille process are
+marked ``terminal`` here, in one place, by the fixtures and modules they use;
+``make test-fast`` (``pytest -m "not slow and not terminal"``) leaves them
+out, ``make test`` and CI run them all.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Final
 
 import pytest
 from terminal_support import Player
+
+TERMINAL_FIXTURES: Final = frozenset({"players", "brltty", "speechd"})
+"""Fixtures that start a real process: the program in a pseudo-terminal, BRLTTY, speech-dispatcher."""
+
+TERMINAL_MODULES: Final = frozenset(
+    {
+        "test_play_terminal",  # the program in a pseudo-terminal, read back with pyte
+        "test_play_games_terminal",
+        "test_resume_terminal",  # besides: the program as another user (setpriv), a full tmpfs
+        "test_tutorial",
+        "test_play_braille_display",  # BRLTTY's virtual display driving the program
+        "test_failing_braille",  # BRLTTY stopped, killed and unplugged for real
+        "test_failing_speech",  # speech-dispatcher and espeak-ng killed for real
+        "test_speech_speechd",  # a headless speech-dispatcher
+        "test_speech_engines",  # espeak-ng and pyttsx3 writing WAVs, stopped mid-sentence
+        "test_speech_output",
+    }
+)
+"""Modules whose tests start a real terminal, speech or braille process (some without a shared fixture)."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark ``terminal`` every test that drives a real terminal or a real speech or braille process."""
+    for item in items:
+        if not isinstance(item, pytest.Function):
+            continue
+        parametrized = set(item.callspec.params) if hasattr(item, "callspec") else set()
+        fixtures = set(item.fixturenames) - parametrized  # a parameter may share a fixture's name ("players")
+        if fixtures & TERMINAL_FIXTURES or item.module.__name__ in TERMINAL_MODULES:
+            item.add_marker(pytest.mark.terminal)
 
 
 @pytest.fixture(autouse=True)

@@ -284,6 +284,8 @@ class GameScreen(Screen):
                 super().handle(typed)
             return
         if self.controller.handle(typed):
+            if self.table.result is not None and not self.over and self.controller.waiting_for() is None:
+                self._game_over()  # a step the controller held back (a quiz answer) has ended the game
             return
         if name == "last":
             app.say(" ".join(self.last_play) if self.last_play else app.t("Nothing has been played yet."))
