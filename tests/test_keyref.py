@@ -56,3 +56,17 @@ def test_emboss_keys_refuses_an_unknown_game(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert "GAME is war, bundles or a bundles preset" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_key_is_named_in_words_a_synthesizer_speaks(lang: str) -> None:
+    """espeak-ng drops "?" and "." and reads "1 – 9" as "one nine": the help and the references use words."""
+    from accessible_cards.ui.commands import COMMANDS
+
+    for command in COMMANDS:
+        label = keys_label(command, lang)
+        assert all(character.isalnum() or character == " " for character in label), (command.name, label)
+    assert (
+        keys_label(next(c for c in COMMANDS if c.name == "help"), lang)
+        == {"en": "question mark", "de": "Fragezeichen"}[lang]
+    )

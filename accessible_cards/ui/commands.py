@@ -71,6 +71,10 @@ KEY_NAMES: Final = {
         "end": "End",
         "escape": "Escape",
         "f1": "F1",
+        "?": "question mark",
+        ".": "full stop",
+        "+": "plus",
+        "-": "minus",
     },
     "de": {
         "enter": "Enter",
@@ -83,8 +87,13 @@ KEY_NAMES: Final = {
         "end": "Ende",
         "escape": "Escape",
         "f1": "F1",
+        "?": "Fragezeichen",
+        ".": "Punkt",
+        "+": "Plus",
+        "-": "Minus",
     },
 }
+"""Every key as a word, so that a synthesizer speaks it ("?" alone is dropped, "1 – 9" is read "one nine")."""
 
 
 def for_phase(phase: str) -> tuple[Command, ...]:
@@ -109,10 +118,10 @@ def key_label(key: str, lang: str) -> str:
 
 
 def keys_label(command: Command, lang: str) -> str:
-    """``1 to 9``, ``Enter or Space``, ``H``."""
+    """``1 to 9``, ``Enter or Space``, ``H``, ``question mark``: every key in words a synthesizer speaks."""
     if command.takes_number:
         first = min(command.keys)
-        return f"{first} – 9"
+        return f"{first} to 9" if lang == "en" else f"{first} bis 9"
     joiner = " or " if lang == "en" else " oder "
     return joiner.join(key_label(key, lang) for key in command.keys)
 
