@@ -141,8 +141,8 @@ def test_typed_words_and_the_game_menu_in_german(players: list[Player], config: 
     assert rules[0].startswith("Regeln.")
     assert rules[1].startswith("1 von ") and "Krieg" in rules[1]
     player.press("down")
-    (section,) = player.new_lines()
-    assert section.startswith("2 von ") and "Karten" in section
+    heading, text = player.new_lines()  # the heading is a line of its own, its text the next
+    assert heading.startswith("2 von ") and "Karten" in heading and text
     player.press("escape", "1")
     assert player.new_lines()[-1] == "Zurück im Spiel."
 

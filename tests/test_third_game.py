@@ -436,10 +436,12 @@ def test_reviewed_with_the_keys_every_game_shares(players: list[Player], config:
     player.press("f1")
     rules = player.new_lines()
     assert rules[0] == "Rules. Up and Down move from heading to heading; Escape goes back."
-    assert rules[1].startswith("1 of 5: High Card High Card is a tiny game the tests play")
+    assert rules[1] == "1 of 5: High Card"  # each heading a line of its own, its text on the next
+    assert rules[2].startswith("High Card is a tiny game the tests play")
     player.press("down")
-    (deal,) = player.new_lines()
-    assert deal.startswith("2 of 5: The deal Each player gets the same number of cards face down")
+    heading, deal = player.new_lines()
+    assert heading == "2 of 5: The deal"
+    assert deal.startswith("Each player gets the same number of cards face down")
     player.press("escape")
     assert player.new_lines() == ["Back in the game."]
     player.press("escape")

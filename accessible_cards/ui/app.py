@@ -657,26 +657,67 @@ def read_rules(game: str, lang: str) -> list[tuple[str, str]] | None:
 
 
 def markdown_sections(text: str) -> list[tuple[str, str]]:
-    """Split Markdown at its headings; markup is dropped, paragraphs are joined into sentences."""
+    """Split Markdown at its headings, to be read aloud: markup dropped, sentences and short lists.
+
+    A paragraph's lines are joined; a list item ends as a sentence; a table becomes one sentence per
+    row, its first cell first and the others after their column's heading ("deck: values french52,
+    numbers; default french52."), so that no "|" is ever read out.
+    """
     sections: list[tuple[str, str]] = []
     heading: str | None = None
     body: list[str] = []
+    header: list[str] | None = None
+
+    def plain(words: str) -> str:
+        return _MARKUP.sub(lambda m: m.group(1) or "", words).strip()
+
+    def sentence(words: str) -> str:
+        words = plain(words)
+        return words if not words or words[-1] in ".:;!?" else words + "."
+
+    item: list[str] = []  # the lines of the list item being read (an item may go on over several lines)
+
+    def end_item() -> None:
+        if item:
+            body.append(sentence(" ".join(item)))
+            item.clear()
 
     def flush() -> None:
+        end_item()
         if heading is not None:
-            words = " ".join(line.strip().lstrip("-|>").strip() for line in body if line.strip())
-            sections.append((heading, _MARKUP.sub(lambda m: m.group(1) or "", words)))
+            sections.append((heading, " ".join(part for part in body if part)))
 
     in_code = False
     for line in text.splitlines():
+        stripped = line.strip()
         if line.startswith("```"):
             in_code = not in_code
             continue
-        if not in_code and line.startswith("#"):
+        if in_code:
+            body.append(plain(stripped))
+            continue
+        if not stripped.startswith("|"):
+            header = None
+        if item and stripped and line.startswith((" ", "\t")) and not stripped.startswith(("- ", "* ")):
+            item.append(plain(stripped))  # the list item goes on
+            continue
+        end_item()
+        if line.startswith("#"):
             flush()
-            heading = _MARKUP.sub(lambda m: m.group(1) or "", line.lstrip("#").strip())
+            heading = plain(line.lstrip("#"))
             body = []
-        elif (not in_code and not set(line.strip()) <= set("|-: ")) or in_code:
-            body.append(line)
+        elif stripped.startswith("|"):
+            cells = [plain(cell) for cell in stripped.strip("|").split("|")]
+            if set(stripped) <= set("|-: "):
+                continue  # the line under a table's heading row
+            if header is None:
+                header = cells
+                continue
+            rest = [f"{name} {cell}".strip() for name, cell in zip(header[1:], cells[1:]) if cell]
+            body.append(sentence(f"{cells[0]}: {'; '.join(rest)}" if rest else cells[0]))
+        elif stripped.startswith(("- ", "* ")):
+            item.append(plain(stripped[2:]))
+        elif stripped:
+            body.append(plain(stripped.lstrip(">").strip()))
     flush()
     return sections

@@ -77,6 +77,7 @@ class ListScreen(Screen):
         self.index = max(0, min(index, len(self.items) - 1))
         self.on_back = on_back
         self.hint = hint
+        self.detail_apart = False  # True: an item's detail is said on a line of its own
 
     def enter(self) -> None:
         t = self.app.t
@@ -103,7 +104,7 @@ class ListScreen(Screen):
         item = self.items[self.index]
         text = self.app.t("{n} of {total}: {label}", n=self.index + 1, total=len(self.items), label=item.label)
         if item.detail:
-            text += " " + item.detail
+            text += ("\n" if self.detail_apart else " ") + item.detail
         self.app.say(text)
 
     def handle(self, typed: Typed) -> None:
@@ -162,4 +163,6 @@ def history_screen(app: App, title: str, lines: Sequence[str]) -> ListScreen:
 def rules_screen(app: App, title: str, sections: Sequence[tuple[str, str]]) -> ListScreen:
     """Rules walked heading by heading: each item says its heading, then its text."""
     items = [Item(heading, detail=text) for heading, text in sections]
-    return ListScreen(app, title, items, phase=RULES)
+    screen = ListScreen(app, title, items, phase=RULES)
+    screen.detail_apart = True  # a heading is a line of its own, the text follows on the next
+    return screen
