@@ -27,6 +27,19 @@ live game showed, rebuilds them exactly; that is done where a game is resumed
 (the game screen). :func:`replay` here plays the moves alone, for ``replay`` and
 ``emboss history`` (:mod:`accessible_cards.transcript`).
 
+The hidden part, ``start`` and ``current`` (every hand, the stock, the random
+source), is written as one ``sealed`` text in their place: base64 of
+zlib-compressed JSON (:func:`seal`), so that a text viewer shows no card of it.
+That keeps a curious player out, not a programmer. Files of older versions hold
+``start`` and ``current`` plainly and are read alike.
+
+Only one program writes a save: it holds the save's lock (:class:`Lock`,
+``flock`` on ``.NAME.json.lock`` beside it, freed by the system when the program
+ends or is killed). Only finished games are pruned (:func:`prune`); temporary
+files of saves that were killed are cleaned when a game starts or is resumed
+(:func:`clean`). Everything loaded is checked for depth and size
+(:func:`check_shape`), so whatever loads can be written again.
+
 Files are written atomically (a temporary file in the same folder, flushed and
 synced, renamed over the old one, then the folder synced), so a save is always
 either the old one or the new one, whenever the program is stopped. A problem
@@ -291,7 +304,7 @@ def is_locked(path: Path) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Storage:
-    """News about saving: ``failed`` (``kind`` read-only, full or other, with the OS's reason) or ``saved-again``."""
+    """News about saving: ``failed`` (``kind`` read-only, full, locked or other, with the reason) or ``saved-again``."""
 
     news: str
     kind: str = ""
@@ -648,7 +661,7 @@ class Record:
             if self.failing:
                 return None
             self.failing = True
-            return Storage("failed", "other", str(self.path.parent), "the game is open elsewhere")
+            return Storage("failed", "locked", str(self.path.parent))
         except OSError as error:
             if self.failing:
                 return None

@@ -78,7 +78,7 @@ def test_a_game_open_in_another_process_is_not_resumed_and_a_new_game_is_offered
             assert path.read_bytes() == before  # not a move written over the other copy's
             record = saves.Record.resumed(path, saves.load(path))
             news = record.save(saves.load(path).current, False, {})
-            assert news is not None and news.news == "failed" and path.read_bytes() == before
+            assert news == saves.Storage("failed", "locked", str(path.parent)) and path.read_bytes() == before
     finally:
         child.kill()
         child.wait()
