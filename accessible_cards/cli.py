@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import random
 import sys
@@ -266,7 +267,7 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     settings = loaded.settings.changed(**overrides)
     for name, values in game_overrides.items():
         settings = settings.changed_game(name, **values)
-    loaded = settings_file.Loaded(settings, loaded.problems, loaded.writable, loaded.path)
+    loaded = dataclasses.replace(loaded, settings=settings)
     first = None
     if args.scenario is not None:
         first = _scenario_game(parser, args, settings.lang or "en")

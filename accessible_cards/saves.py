@@ -27,6 +27,19 @@ live game showed, rebuilds them exactly; that is done where a game is resumed
 (the game screen). :func:`replay` here plays the moves alone, for ``replay`` and
 ``emboss history`` (:mod:`accessible_cards.transcript`).
 
+The hidden part, ``start`` and ``current`` (every hand, the stock, the random
+source), is written as one ``sealed`` text in their place: base64 of
+zlib-compressed JSON (:func:`seal`), so that a text viewer shows no card of it.
+That keeps a curious player out, not a programmer. Files of older versions hold
+``start`` and ``current`` plainly and are read alike.
+
+Only one program writes a save: it holds the save's lock (:class:`Lock`,
+``flock`` on ``.NAME.json.lock`` beside it, freed by the system when the program
+ends or is killed). Only finished games are pruned (:func:`prune`); temporary
+files of saves that were killed are cleaned when a game starts or is resumed
+(:func:`clean`). Everything loaded is checked for depth and size
+(:func:`check_shape`), so whatever loads can be written again.
+
 Files are written atomically (a temporary file in the same folder, flushed and
 synced, renamed over the old one, then the folder synced), so a save is always
 either the old one or the new one, whenever the program is stopped. A problem
@@ -35,12 +48,14 @@ with a file is a :class:`SaveError` naming what is wrong.
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import errno
+import fcntl
 import json
 import os
 import re
-import time
+import zlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -60,7 +75,13 @@ VERSION: Final = 1
 MAX_BYTES: Final = 16 * 1024 * 1024
 """A bigger file is not a save of ours (the longest games write about 100 KB)."""
 KEEP: Final = 30
-"""How many game files the saves folder keeps; older ones go when a new game starts."""
+"""How many finished games the saves folder keeps; older finished ones go when a new game starts.
+
+An unfinished game is never removed without the player's word."""
+MAX_DEPTH: Final = 32
+"""The deepest nesting of arrays and objects a save may hold (ours hold 6 at most)."""
+MAX_NODES: Final = 2_000_000
+"""The most values a save may hold in all (the longest games hold about 20,000)."""
 DATA_ENV: Final = "ACCESSIBLE_CARDS_DATA_DIR"
 
 _PEEK: Final = 256
@@ -69,6 +90,13 @@ _FINISHED: Final = re.compile(rb'"finished"\s*:\s*(true|false)')
 
 class SaveError(CardsError):
     """A saved game that cannot be read or resumed; ``msg_id`` says why (``error-save-...``)."""
+
+
+class SaveLocked(SaveError):
+    """The game is open in another copy of the program, which holds its lock."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__("error-save-locked", f"{path}: the game is open elsewhere", path=str(path))
 
 
 # --- where ---------------------------------------------------------------------
@@ -136,6 +164,11 @@ def is_finished(path: Path) -> bool:
     return isinstance(data, dict) and data.get("finished") is True
 
 
+def unfinished(folder: Path | None = None) -> list[Path]:
+    """Every saved game that is not finished (or cannot be told to be), the most recently saved first."""
+    return [path for path in game_files(folder) if not is_finished(path)]
+
+
 def latest_unfinished(folder: Path | None = None) -> Path | None:
     """The most recently saved game that is not finished (or cannot be told to be), or None."""
     for path in game_files(folder):
@@ -163,16 +196,107 @@ def put_aside(path: Path, when: datetime | None = None) -> Path | None:
 
 
 def prune(folder: Path | None = None, keep: int = KEEP) -> None:
-    """Keep the ``keep`` most recent games; remove older ones, and temporary files left by a stopped program."""
+    """Keep the ``keep`` most recent finished games and every unfinished one; clean up what stopped programs left."""
     folder = folder or saves_dir()
-    for path in game_files(folder)[keep:]:
+    finished = [path for path in game_files(folder) if is_finished(path)]
+    for path in finished[keep:]:
         with contextlib.suppress(OSError):
             path.unlink()
+    clean(folder)
+
+
+def clean(folder: Path | None = None) -> None:
+    """Remove temporary files left by a program stopped while saving, and locks of games that are gone.
+
+    A temporary file is removed unless its game is open (locked) in a running program: a kill leaves
+    the lock free, so what it left goes at the next start.
+    """
+    folder = folder or saves_dir()
     with contextlib.suppress(OSError):
-        for path in folder.glob(".*.tmp"):
-            with contextlib.suppress(OSError):
-                if time.time() - path.stat().st_mtime > 60:
+        for path in list(folder.glob(".*.tmp")):
+            name = path.name[1:].rsplit(".", 2)[0]  # ".GAME.json.XXXX.tmp" -> "GAME.json"
+            if not is_locked(folder / name):
+                with contextlib.suppress(OSError):
                     path.unlink()
+        for path in list(folder.glob(".*.lock")):
+            game = folder / path.name[1 : -len(".lock")]
+            if not game.exists() and not is_locked(game):
+                with contextlib.suppress(OSError):
+                    path.unlink()
+
+
+# --- one writer for one game ------------------------------------------------------
+
+
+def lock_path(path: Path) -> Path:
+    """The lock file of a save: ``.NAME.lock`` beside it."""
+    return path.with_name(f".{path.name}.lock")
+
+
+_HELD: dict[str, int] = {}
+"""The locks this program holds, by lock file: a game closed and resumed again in the same program keeps its lock."""
+
+
+class Lock:
+    """The lock of one save, held by the one program that writes it (``flock``; the system frees it on exit or kill)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.handle: int | None = None
+
+    def take(self) -> None:
+        """Take the lock, or a :class:`SaveLocked` when another program holds it (an OSError when it cannot be made)."""
+        if self.handle is not None:
+            return
+        lock = lock_path(self.path)
+        key = str(lock.absolute())
+        if key in _HELD:
+            self.handle = _HELD[key]
+            return
+        lock.parent.mkdir(parents=True, exist_ok=True)
+        handle = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as error:
+            os.close(handle)
+            if error.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                raise SaveLocked(self.path) from None
+            raise
+        _HELD[key] = self.handle = handle
+
+    def release(self) -> None:
+        """Let the lock go (it goes anyway when the program ends)."""
+        if self.handle is not None:
+            _HELD.pop(str(lock_path(self.path).absolute()), None)
+            with contextlib.suppress(OSError):
+                os.close(self.handle)
+            self.handle = None
+
+
+def release_all() -> None:
+    """Let every lock this program holds go: for a program that lives on after its games (the tests)."""
+    for handle in _HELD.values():
+        with contextlib.suppress(OSError):
+            os.close(handle)
+    _HELD.clear()
+
+
+def is_locked(path: Path) -> bool:
+    """True when a running program holds the lock of the save ``path``."""
+    lock = lock_path(path)
+    if str(lock.absolute()) in _HELD:
+        return True
+    try:
+        handle = os.open(lock, os.O_RDONLY)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except OSError:
+        return True
+    finally:
+        os.close(handle)
+    return False
 
 
 # --- writing -------------------------------------------------------------------
@@ -180,7 +304,7 @@ def prune(folder: Path | None = None, keep: int = KEEP) -> None:
 
 @dataclass(frozen=True, slots=True)
 class Storage:
-    """News about saving: ``failed`` (``kind`` read-only, full or other, with the OS's reason) or ``saved-again``."""
+    """News about saving: ``failed`` (``kind`` read-only, full, locked or other, with the reason) or ``saved-again``."""
 
     news: str
     kind: str = ""
@@ -315,6 +439,8 @@ class SavedGame:
     extra: dict[str, Any]
     started: str
     saved: str
+    sealed: bool = True
+    """Whether the file kept its hidden part sealed (files of older versions did not)."""
 
     @property
     def game(self) -> GameDescription:
@@ -387,17 +513,76 @@ def parse(data: Any) -> SavedGame:
     if not isinstance(finished, bool):
         raise _damaged("'finished' must be true or false")
     moves = _list(data.get("moves"), "moves")
+    check_shape(data)
+    sealed = "sealed" in data
+    hidden = unseal(data["sealed"]) if sealed else data
     return SavedGame(
         info=info,
-        start=_object(data.get("start"), "start"),
+        start=_object(hidden.get("start"), "start"),
         script=None if script is None else _script_from_json(game, script),
         moves=tuple(move_from_json(game, move, number) for number, move in enumerate(moves, 1)),
-        current=_object(data.get("current"), "current"),
+        current=_object(hidden.get("current"), "current"),
         finished=finished,
         extra=_object(data.get("extra"), "extra"),
         started=_str(data.get("started"), "started"),
         saved=_str(data.get("saved"), "saved"),
+        sealed=sealed,
     )
+
+
+def check_shape(data: Any, where: str = "the file") -> None:
+    """A SaveError when ``data`` nests deeper than :data:`MAX_DEPTH` or holds more than :data:`MAX_NODES` values.
+
+    Walked without recursion, so anything that passes can be written again (``json.dumps`` recurses).
+    """
+    count = 0
+    pending: list[tuple[Any, int]] = [(data, 1)]
+    while pending:
+        value, depth = pending.pop()
+        count += 1
+        if count > MAX_NODES:
+            raise _damaged(f"{where} holds too many values")
+        if isinstance(value, dict):
+            children: Any = value.values()
+        elif isinstance(value, list):
+            children = value
+        else:
+            continue
+        if depth > MAX_DEPTH:
+            raise _damaged(f"{where} nests too deep")
+        pending.extend((child, depth + 1) for child in children)
+
+
+# --- the sealed part: what a text viewer must not show ---------------------------
+
+
+def seal(hidden: Mapping[str, Any]) -> str:
+    """The hidden part of a save (the start with its random source, the current hands and stock) as
+    base64 text of compressed JSON: a faithful record that does not read as cards in a text viewer.
+
+    Not a secret: any programmer can undo it (:func:`unseal`); it keeps a curious player from reading
+    another seat's hand with ``cat`` or a screen reader's file reading.
+    """
+    text = json.dumps(hidden, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return base64.b64encode(zlib.compress(text, 9)).decode("ascii")
+
+
+def unseal(value: Any) -> dict[str, Any]:
+    """The hidden part of a save written by :func:`seal`; a SaveError for anything else (checked for shape)."""
+    if not isinstance(value, str) or len(value) > MAX_BYTES:
+        raise _damaged("sealed must be text")
+    try:
+        packed = base64.b64decode(value.encode("ascii"), validate=True)
+        inflater = zlib.decompressobj()
+        raw = inflater.decompress(packed, MAX_BYTES)
+        if inflater.unconsumed_tail or not inflater.eof:
+            raise ValueError("too long or cut short")
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, UnicodeError, zlib.error, RecursionError) as error:
+        raise _damaged(f"sealed cannot be read ({error})") from None
+    hidden = _object(data, "sealed")
+    check_shape(hidden, "sealed")
+    return hidden
 
 
 # --- the growing file of one game -----------------------------------------------
@@ -419,8 +604,13 @@ class Record:
         script: Sequence[Any] | None = None,
         started: str | None = None,
         game: GameDescription | None = None,
+        sealed: bool = True,
     ) -> None:
         self.path = path
+        self.sealed = sealed
+        """Whether the hidden part is written sealed (:func:`seal`); a file of an older version is written
+        back as it was read unless the screen asks for the sealed form."""
+        self.lock = Lock(path)
         self.info = info
         self.game = game or registry.get(info.game)
         self.start = dict(start)
@@ -431,13 +621,19 @@ class Record:
         self.failing = False
 
     @classmethod
-    def resumed(cls, path: Path, saved: SavedGame) -> Record:
-        """The record of a saved game about to be replayed: its moves are kept again as they replay."""
-        return cls(path, saved.info, saved.start, saved.script, saved.started, saved.game)
+    def resumed(cls, path: Path, saved: SavedGame, sealed: bool | None = None) -> Record:
+        """The record of a saved game about to be replayed: its moves are kept again as they replay.
+
+        ``sealed`` says how the hidden part is written; by default as the file had it."""
+        chosen = saved.sealed if sealed is None else sealed
+        return cls(path, saved.info, saved.start, saved.script, saved.started, saved.game, chosen)
 
     def data(self, current: Mapping[str, Any], finished: bool, extra: Mapping[str, Any]) -> dict[str, Any]:
-        """The whole save as JSON-ready data (``finished`` early in the text: the menu reads only the start)."""
-        return {
+        """The whole save as JSON-ready data (``finished`` early in the text: the menu reads only the start).
+
+        Sealed, the start and the current state are one ``sealed`` text in place of ``start`` and ``current``.
+        """
+        data: dict[str, Any] = {
             "format": FORMAT,
             "version": VERSION,
             "finished": finished,
@@ -450,12 +646,22 @@ class Record:
             "extra": dict(extra),
             "current": dict(current),
         }
+        if self.sealed:
+            hidden = {"start": data.pop("start"), "current": data.pop("current")}
+            data["sealed"] = seal(hidden)
+        return data
 
     def save(self, current: Mapping[str, Any], finished: bool, extra: Mapping[str, Any]) -> Storage | None:
         """Write the file; news for the player when saving starts failing or works again, else None."""
         text = json.dumps(self.data(current, finished, extra), ensure_ascii=False, separators=(",", ":"))
         try:
+            self.lock.take()
             write_atomic(self.path, text)
+        except SaveLocked:  # another copy took the game over: never write over its moves
+            if self.failing:
+                return None
+            self.failing = True
+            return Storage("failed", "locked", str(self.path.parent))
         except OSError as error:
             if self.failing:
                 return None
@@ -472,7 +678,7 @@ def open_record(
 ) -> Record:
     """The record of a new ``game`` (by default the one ``info`` names), in a fresh file of the saves folder.
 
-    Older games are pruned first.
+    Older finished games are pruned first; the new file's lock is taken at its first save.
     """
     folder = saves_dir()
     prune(folder)

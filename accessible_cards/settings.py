@@ -3,6 +3,13 @@
 A broken file is never overwritten: its good values are used, each problem
 is reported once in plain words, and the defaults stand in for the rest.
 Command-line flags override what the file says.
+
+The file is edited in place (tomlkit), never rewritten from scratch: a change
+sets only the keys that changed, so the player's comments, their order, keys
+this version does not know (from a newer version, say) and values it cannot
+read all stay as they were. A file whose only problems are unknown keys is
+edited so (``Loaded.editable``); one with a bad value, one that is not TOML at
+all, or one whose sections are not tables, is left alone.
 """
 
 from __future__ import annotations
@@ -165,6 +172,9 @@ class Loaded:
     problems: tuple[Problem, ...]
     writable: bool
     path: Path
+    editable: bool = False
+    """True when the file's only problems are unknown keys, so it may be edited in place: only the keys the
+    player changes are written, and the rest, the unknown keys too, stays as it was (:func:`save` with ``before``)."""
 
 
 def load(path: Path | None = None) -> Loaded:
@@ -191,7 +201,13 @@ def load(path: Path | None = None) -> Loaded:
     except (ValueError, RecursionError) as error:  # TOMLDecodeError, a number too long, nesting too deep
         return Loaded(Settings(), (_problem("settings-syntax", path, reason=str(error)),), False, path)
     settings, problems = from_mapping(data, path)
-    return Loaded(settings, problems, not problems, path)
+    editable = all(problem.msg_id in _EDITABLE for problem in problems)
+    return Loaded(settings, problems, not problems, path, editable)
+
+
+_EDITABLE: Final = frozenset({"settings-unknown-key"})
+"""Problems that leave the file fit to be edited in place, key by key: keys of a newer version, say. A value
+this version cannot read makes the file be left alone, for the player to look at."""
 
 
 def from_mapping(data: Mapping[str, Any], path: Path | None = None) -> tuple[Settings, tuple[Problem, ...]]:
@@ -289,6 +305,58 @@ def _toml_value(value: Any) -> str:
     return f'"{text}"'
 
 
-def save(settings: Settings, path: Path | None = None) -> None:
-    """Write the settings atomically (:func:`accessible_cards.files.write_atomic`)."""
-    files.write_atomic(path or settings_path(), to_toml(settings))
+def save(settings: Settings, path: Path | None = None, before: Settings | None = None) -> None:
+    """Write the settings atomically (:func:`accessible_cards.files.write_atomic`).
+
+    An existing file is edited in place: every setting that differs from ``before`` (every one, without
+    it) is set where it stands or added to its section; comments, order and keys this version does not
+    know are kept. A missing file, or one that cannot be read as TOML, is written from scratch.
+    """
+    import tomlkit
+    from tomlkit.exceptions import TOMLKitError
+
+    path = path or settings_path()
+    try:
+        text = files.read_bounded(path, MAX_BYTES).decode("utf-8-sig")
+        document = tomlkit.parse(text)
+    except (OSError, files.FileProblem, UnicodeDecodeError, TOMLKitError, ValueError, RecursionError):
+        files.write_atomic(path, to_toml(settings))
+        return
+    for setting in all_settings():
+        value = _value(settings, setting)
+        if before is not None and _value(before, setting) == value:
+            continue
+        table: Any = document
+        if setting.section is not None:
+            if setting.section not in document:
+                document.add(setting.section, tomlkit.table())
+            table = document[setting.section]
+            if not isinstance(table, dict):
+                continue  # not a table: left as the player wrote it
+        if value is None:
+            if setting.key in table:
+                del table[setting.key]
+        elif setting.section is None and setting.key not in table:
+            _add_top(document, setting.key, value)
+        else:
+            table[setting.key] = value
+    files.write_atomic(path, tomlkit.dumps(document))
+
+
+def _value(settings: Settings, setting: Setting) -> Any:
+    if setting in SETTINGS:
+        return getattr(settings, setting.name)
+    assert setting.section is not None
+    return settings.game(setting.section).get(setting.key)
+
+
+def _add_top(document: Any, key: str, value: Any) -> None:
+    """Add a top-level key before the first section (after it, TOML would read it as the section's)."""
+    import tomlkit
+
+    body = document.body
+    for index, (name, item) in enumerate(body):
+        if name is not None and isinstance(item, (tomlkit.items.Table, tomlkit.items.AoT)):
+            document._insert_at(index, key, value)  # tomlkit has no public insert at a place
+            return
+    document.add(key, value)

@@ -16,6 +16,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -55,6 +56,44 @@ def _history_end(player: Player) -> str:
     player.press("escape")
     player.new_lines()
     return line
+
+
+# --- two copies on one game (issue 19) -----------------------------------------------------------
+
+
+def test_a_second_copy_cannot_resume_a_game_open_in_the_first_and_loses_none_of_its_moves(
+    players: list[Player], config: Path, data_folder: Path
+) -> None:
+    """Two real programs in two terminals: A plays on; B, started with resume, is told the game is open elsewhere."""
+    _configure(config)
+    first = Player(["play", "bundles", "--seed", "5"], config)
+    players.append(first)
+    first.wait_for("Your turn")
+    first.press("1", "1")
+    first.settle(1.0)
+    (path,) = _files(data_folder)
+    second = Player(["resume"], config)
+    players.append(second)
+    said = second.wait_for("open elsewhere")
+    assert said == (
+        f"The game {path.name} is open elsewhere, in another copy of Accessible Cards; it goes on there. "
+        "Choose a game in the main menu to start a new one."
+    )
+    second.wait_for("Main menu")
+    before = len(saves.load(path).moves)
+    for _ in range(3):
+        first.press("1", "1")
+        first.settle(0.5)
+    moves = len(saves.load(path).moves)
+    assert moves > before  # the first copy goes on saving every move
+    second.press("1")  # a new game of War instead
+    second.wait_for("War. How many players?")
+    assert len(saves.load(path).moves) == moves and path in _files(data_folder)
+    first.child.kill(signal.SIGKILL)
+    first.close()
+    third = Player(["resume"], config)  # the first copy is gone, and its lock with it
+    players.append(third)
+    assert RESUMED.search(third.wait_for("resumed after")) is not None
 
 
 # --- quit and resume ------------------------------------------------------------------------------

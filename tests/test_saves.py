@@ -97,7 +97,7 @@ def test_old_games_are_pruned_and_put_aside_files_kept(tmp_path: Path) -> None:
     folder.mkdir()
     for number in range(saves.KEEP + 5):
         path = folder / f"2025-01-01-0000{number:02d}-war.json"
-        path.write_text("{}", encoding="utf-8")
+        path.write_text('{"finished": true}', encoding="utf-8")  # only finished games are pruned
         os.utime(path, (1000 + number, 1000 + number))
     (folder / "old.json.broken-20250101-000000").write_text("x", encoding="utf-8")
     saves.prune(folder)
@@ -226,6 +226,7 @@ def _good_bundles_save(folder: Path) -> dict[str, Any]:
     with saving_in(folder):
         play(GameRequest("bundles", 2, 1, "standard", 5), BUNDLES_LINES, budget=12)
         data: dict[str, Any] = json.loads(only_save(folder).read_text(encoding="utf-8"))
+    data.update(saves.unseal(data.pop("sealed")))  # the plain form of older versions, which is read alike
     return data
 
 

@@ -57,7 +57,9 @@ class App:
         self.outputs: list[Output] = list(outputs)
         self.loaded = loaded
         self.settings: Settings = loaded.settings
-        self.save_settings = save_settings and loaded.writable
+        self.save_settings = save_settings and (loaded.writable or loaded.editable)
+        self._kept: Settings = loaded.settings
+        """The settings as the file has them now: a change writes only what differs (the file is edited in place)."""
         self.catalog = Catalog(self.settings.lang or "en")
         self.stack: list[Screen] = []
         self.last_said: Utterance | None = None
@@ -191,7 +193,8 @@ class App:
     def _keep_settings(self) -> None:
         if self.save_settings:
             try:
-                settings_file.save(self.settings, self.loaded.path)
+                settings_file.save(self.settings, self.loaded.path, before=self._kept)
+                self._kept = self.settings
             except OSError:
                 self.save_settings = False
                 self.say(self.t("The settings cannot be saved here; they hold until you quit."))

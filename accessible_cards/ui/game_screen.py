@@ -352,6 +352,13 @@ class GameScreen(Screen):
                     folder=news.folder,
                 )
             )
+        elif news.kind == "locked":
+            self.app.say(
+                t(
+                    "The game cannot be saved here: it is open in another copy of Accessible Cards, "
+                    "which goes on saving it."
+                )
+            )
         elif news.kind == "full":
             self.app.say(
                 t(

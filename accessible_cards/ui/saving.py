@@ -13,6 +13,12 @@ Decisions:
   did; its saved move is the one played). So the history, the narrator and the
   computer players are what they were. The state reached must equal the saved
   one.
+- With several unfinished games, a list names each (game, players, moves, when it
+  was saved), newest first, to choose from; none is ever removed without asking.
+- Only one program writes a save: resuming takes its lock (a lock file beside it,
+  freed by the system when the program ends or is killed). A game open in another
+  copy of the program is said to be open elsewhere, and the main menu offers a
+  new game.
 - Anything wrong with the file (a newer or unknown version, a truncated file,
   not a save at all, wrong types, moves that do not replay) is said in one
   sentence in the player's language; the file is renamed aside
@@ -21,6 +27,8 @@ Decisions:
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable
 from pathlib import Path
 
 from .. import game as registry
@@ -29,23 +37,85 @@ from ..saves import SavedGame, SaveError
 from ..table import Move
 from .app import App, GameRequest
 from .game_screen import GameScreen
+from .screens import Item, ListScreen
 
 
 def resume_saved(app: App) -> bool:
-    """Open the newest unfinished saved game where it stopped; otherwise say why and show the main menu."""
-    path = saves.latest_unfinished()
-    if path is None:
+    """Open the unfinished saved game (a list to choose from when there are several); else say why, over the menu."""
+    saves.clean()
+    paths = saves.unfinished()
+    if not paths:
         app.say(app.t("There is no saved game to resume."))
         app.back_to_menu()
         return False
-    depth = len(app.stack)
+    if len(paths) == 1:
+        return resume_path(app, paths[0])
+    items = [Item(_label(app, path), _opener(app, path)) for path in paths]
+    app.push(
+        ListScreen(
+            app,
+            app.tn("{n} unfinished game. Which one goes on?", "{n} unfinished games. Which one goes on?", len(paths)),
+            items,
+        )
+    )
+    return True
+
+
+def _opener(app: App, path: Path) -> Callable[[], None]:
+    def act() -> None:
+        resume_path(app, path)
+
+    return act
+
+
+def _label(app: App, path: Path) -> str:
+    """A game of the resume list: its game, players, moves and when it was saved."""
     try:
-        screen = rebuild(app, saves.load(path), path)
+        saved = saves.load(path)
+    except SaveError:
+        return app.t("{file}, which cannot be read", file=path.name)
+    when = saved.saved[:16].replace("T", " ")
+    return app.tn(
+        "{game}, {players} players, {n} move, saved {when}",
+        "{game}, {players} players, {n} moves, saved {when}",
+        len(saved.moves),
+        game=app.t(saved.game.variant_title(saved.info.variant)),
+        players=saved.info.players,
+        when=when,
+    )
+
+
+def resume_path(app: App, path: Path) -> bool:
+    """Open the saved game ``path`` where it stopped; otherwise say why and show the main menu."""
+    depth = len(app.stack)
+    lock = saves.Lock(path)
+    try:
+        saved = saves.load(path)
+        with contextlib.suppress(OSError):  # the lock cannot be made (a read-only folder): saving says so
+            lock.take()
+        screen = rebuild(app, saved, path)
+    except saves.SaveLocked:
+        del app.stack[depth:]
+        app.say(
+            app.t(
+                "The game {file} is open elsewhere, in another copy of Accessible Cards; it goes on there. "
+                "Choose a game in the main menu to start a new one.",
+                file=path.name,
+            )
+        )
+        app.back_to_menu()
+        return False
     except SaveError as error:
         del app.stack[depth:]
+        if lock.handle is not None:
+            lock.release()
+            with contextlib.suppress(OSError):
+                saves.lock_path(path).unlink()
         app.say(bad_save(app, error, path, saves.put_aside(path)))
         app.back_to_menu()
         return False
+    if screen.record is not None:
+        screen.record.lock = lock
     app.replace_game(screen)  # the game has begun: entering it says nothing
     moves = len(screen.table.moves)
     state = screen.table.state
@@ -99,7 +169,7 @@ def _replayed(app: App, saved: SavedGame, path: Path) -> GameScreen:
     screen = GameScreen(app, request, scenario=scenario, levels=levels)
     if info.seed is not None:
         screen.seed = info.seed
-    screen.record = saves.Record.resumed(path, saved)
+    screen.record = saves.Record.resumed(path, saved, sealed=True)  # an older file is sealed from now on
     screen.started = True
     _replay(app, screen, saved)
     return screen
