@@ -706,8 +706,9 @@ def test_thousands_of_random_keystrokes_in_a_real_terminal(players: list[Player]
     assert_clean(run.screen())
     print(f"{reached} random keystrokes reached the program in {time.monotonic() - started:.1f} s; {restarts} quits")
     assert reached >= PTY_KEYSTROKES
-    for mode, text in kept.items():
-        assert (tmp_path / mode / "settings.toml").read_text(encoding="utf-8") == text
+    for mode, text in kept.items():  # an unknown key is kept, and what the keys changed may be written beside it
+        written = (tmp_path / mode / "settings.toml").read_text(encoding="utf-8").splitlines()
+        assert all(line in written for line in text.splitlines()), written
 
 
 def test_the_tally(capsys: pytest.CaptureFixture[str]) -> None:
