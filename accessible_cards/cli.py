@@ -513,7 +513,7 @@ def _history_markdown(args: argparse.Namespace) -> str:
 
 def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``simulate GAME``: the game's own simulation, its figures as JSON or as its lines."""
-    from .simulate import figures_lines, simulate
+    from .simulate import Progress, Run, figures_lines, simulate
 
     game = registry.get(args.game)
     title, low, high = game.title, game.min_players, game.max_players
@@ -544,15 +544,19 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             variant=args.variant,
             ai=args.ai,
             swap=args.swap,
+            run=Run(Progress(sys.stdout) if sys.stdout.isatty() else None),
         )
     except CardsError as error:  # the options, checked before the first game
         parser.error(f"--set: {error}")
+    stopped = figures.get("stopped")
     if args.json:
         print(json.dumps(figures))
-    else:
-        for line in figures_lines(game, figures):
-            print(line)
-    return 0
+        return 130 if stopped else 0
+    if stopped:
+        print(f"Stopped with Ctrl-C: the figures of the {stopped['done']} of {stopped['asked']} games finished.")
+    for line in figures_lines(game, figures):
+        print(line)
+    return 130 if stopped else 0
 
 
 if __name__ == "__main__":
