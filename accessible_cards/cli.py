@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
+import functools
 import json
+import os
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -182,6 +186,46 @@ def _key_value(text: str) -> str:
     return text
 
 
+def _output_guarded(run: Callable[[Sequence[str] | None], int]) -> Callable[..., int]:
+    """``main`` that ends with one sentence and status 1, not a traceback, when its output finds the disk full."""
+
+    @functools.wraps(run)
+    def guarded(argv: Sequence[str] | None = None) -> int:
+        try:
+            status = run(argv)
+            sys.stdout.flush()  # a full disk shows here, not as a warning at exit
+            return status
+        except OSError as error:
+            if error.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+                raise
+            with contextlib.suppress(OSError, ValueError):
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, sys.stdout.fileno())  # what is still buffered goes nowhere at exit
+            from .i18n import Catalog
+
+            lang = _argv_lang(sys.argv[1:] if argv is None else list(argv))
+            sentence = Catalog(lang).text("The output could not be written: no space is left on the disk.")
+            print(f"accessible-cards: {sentence}", file=sys.stderr)
+            return 1
+
+    return guarded
+
+
+def _argv_lang(argv: list[str]) -> str:
+    """The language a command line asks for (``--lang L``), else the settings' language."""
+    for index, word in enumerate(argv):
+        given = argv[index + 1] if word == "--lang" and index + 1 < len(argv) else word.partition("--lang=")[2]
+        if given in LANGUAGES:
+            return given
+    try:
+        from . import settings as settings_file
+
+        return settings_file.load().settings.lang or "en"
+    except Exception:  # the settings' own problems are said elsewhere
+        return "en"
+
+
+@_output_guarded
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()

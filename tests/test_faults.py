@@ -5,14 +5,23 @@ Each test here failed on the code before its fix; ``docs/reliability.md`` lists 
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import io
 import os
+import shutil
 import signal
+import subprocess
+import sys
+import types
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from accessible_cards import cli
 from accessible_cards import game as registry
+from accessible_cards.i18n import Catalog
 from accessible_cards.simulate import Progress, Run, simulate
 
 HUGE = 10**12
@@ -72,3 +81,141 @@ def test_progress_is_a_plain_line_every_few_seconds() -> None:
 def test_no_progress_when_the_output_is_not_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["simulate", "war", "--games", "30", "--seed", "2"]) == 0
     assert "done (" not in capsys.readouterr().out
+
+
+# A full disk on output.
+
+LESSON = Path(__file__).resolve().parents[1] / "docs" / "lessons" / "capture-several.json"
+
+
+def _to_dev_full(*argv: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    with open("/dev/full", "w") as full:
+        return subprocess.run(
+            [sys.executable, "-m", "accessible_cards", *argv],
+            input=stdin,
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+            env={**os.environ, "ACCESSIBLE_CARDS_SPEECH": "off"},
+        )
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+@pytest.mark.parametrize(
+    ("argv", "lang", "stdin"),
+    [
+        (["replay", str(LESSON)], "en", ""),
+        (["replay", str(LESSON), "--json"], "en", ""),
+        (["play", "war", "--lang", "de", "--seed", "3"], "de", "q\n"),
+    ],
+)
+def test_output_to_a_full_disk_ends_with_one_sentence(argv: list[str], lang: str, stdin: str, tmp_path: Path) -> None:
+    done = _to_dev_full(*argv, stdin=stdin)
+    sentence = Catalog(lang).text("The output could not be written: no space is left on the disk.")
+    assert done.stderr == f"accessible-cards: {sentence}\n"
+    assert done.returncode == 1
+
+
+def _fsync_on_a_full_disk(handle: int) -> None:
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_emboss_on_a_full_disk_says_so_and_leaves_the_old_file(
+    lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    output = tmp_path / "war.brf"
+    output.write_text("the old file\n")
+    monkeypatch.setattr("accessible_cards.files.os.fsync", _fsync_on_a_full_disk)
+    status = cli.main(["emboss", "rules", "war", "--lang", lang, "--output", str(output)])
+    sentence = Catalog(lang).text(
+        "The braille file {path} could not be written: no space is left on the disk.", path=str(output)
+    )
+    assert (status, capsys.readouterr().err) == (1, f"accessible-cards: {sentence}\n")
+    assert output.read_text() == "the old file\n"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["war.brf"]  # no temporary file left
+
+
+@pytest.fixture
+def full_disk(tmp_path: Path) -> Iterator[Path]:
+    """A 64 KiB tmpfs filled to the last byte (root with mount), else the test skips."""
+    folder = tmp_path / "full"
+    folder.mkdir()
+    if os.geteuid() != 0 or shutil.which("mount") is None:
+        pytest.skip("a full tmpfs needs root and mount")
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(folder)], capture_output=True)
+    if mounted.returncode != 0:
+        pytest.skip("mount -t tmpfs does not work here")
+    try:
+        with contextlib.suppress(OSError), (folder / "filler").open("wb") as filler:
+            while True:
+                filler.write(b"\0" * 4096)
+                filler.flush()
+        yield folder
+    finally:
+        subprocess.run(["umount", str(folder)], check=False)
+
+
+def test_emboss_history_on_a_full_tmpfs(full_disk: Path, tmp_path: Path) -> None:
+    from saves_support import WAR_LINES, only_save, play
+
+    from accessible_cards.ui.app import GameRequest
+
+    play(GameRequest("war", 2, 1, seed=3, options={"max_rounds": 8}), WAR_LINES)
+    save = only_save(tmp_path / "data")
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "accessible_cards",
+            "emboss",
+            "history",
+            str(save),
+            "--output",
+            str(full_disk / "h.brf"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1
+    assert done.stderr.count("\n") == 1 and "no space is left on the disk" in done.stderr
+    assert sorted(path.name for path in full_disk.iterdir()) == ["filler"]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_speak_save_on_a_full_disk_says_so_without_the_engines_traceback(
+    lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from accessible_cards.speech import cli as speech_cli
+    from accessible_cards.speech.base import EngineError
+
+    def engine_on_a_full_disk(text: str, path: str, lang: str, engine: str | None) -> str:
+        Path(path).write_bytes(b"RIFF")  # the first bytes, then the disk is full
+        error = OSError(errno.ENOSPC, "No space left on device")
+        lost = types.SimpleNamespace(exc_type=OSError, exc_value=error, exc_traceback=None, err_msg=None, object=None)
+        sys.unraisablehook(lost)  # as pyttsx3's ctypes callback reports it
+        raise EngineError("pyttsx3: wrote no sound")
+
+    monkeypatch.setattr(speech_cli, "_save_wav", engine_on_a_full_disk)
+    wav = tmp_path / "hello.wav"
+    assert cli.main(["speak", "hello", "--lang", lang, "--save", str(wav)]) == 1
+    sentence = Catalog(lang).text(
+        "The sound file {path} could not be written: no space is left on the disk.", path=str(wav)
+    )
+    assert capsys.readouterr().err == f"speak: {sentence}\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_speak_save_on_a_full_tmpfs(full_disk: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "accessible_cards", "speak", "hello there", "--save", str(full_disk / "a.wav")],
+        capture_output=True,
+        text=True,
+        timeout=90,
+    )
+    assert done.returncode == 1
+    assert done.stderr.count("\n") == 1 and "no space is left on the disk" in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr
+    assert sorted(path.name for path in full_disk.iterdir()) == ["filler"]

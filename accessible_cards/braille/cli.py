@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 from pathlib import Path
@@ -115,10 +116,22 @@ def run_emboss(args: argparse.Namespace, out: TextIO | None = None, markdown: st
     try:
         brf, twin = write_brf(embossed, Path(args.output))
     except OSError as error:
-        print(error, file=sys.stderr)
-        return 2
+        print(f"accessible-cards: {write_failed(error, args.output, args.lang)}", file=sys.stderr)
+        return 1
     print(f"Wrote {brf} ({len(embossed.pages)} braille pages) and its print twin {twin}.", file=stream)
     return 0
+
+
+def write_failed(error: OSError, path: str, lang: str) -> str:
+    """One sentence, in ``lang``, on why the braille file ``path`` could not be written (none of it is left)."""
+    from ..i18n import Catalog
+
+    t = Catalog(lang).text
+    shown = "".join(character for character in path if character.isprintable())
+    shown = shown if len(shown) <= 120 else "…" + shown[-119:]
+    if error.errno in (errno.ENOSPC, errno.EDQUOT):
+        return t("The braille file {path} could not be written: no space is left on the disk.", path=shown)
+    return t("The braille file {path} could not be written (system error {number}).", path=shown, number=error.errno)
 
 
 def braille_report() -> list[tuple[str, bool, str, str]]:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Final
 
 from ..cards import DeckKind
+from ..files import write_atomic
 from . import louis
 
 BRAILLE_ASCII: Final = frozenset(chr(c) for c in range(0x20, 0x60))
@@ -214,7 +215,7 @@ def rules_markdown(game: str, lang: str) -> str:
 
 def write_brf(embossed: Embossed, output: Path) -> tuple[Path, Path]:
     """Write the BRF file and its print twin (``.txt`` with the same name); returns both paths."""
-    output.write_bytes(embossed.brf().encode("ascii"))
+    write_atomic(output, embossed.brf())  # BRF is ASCII, which UTF-8 leaves as it is
     twin = output.with_suffix(".txt")
-    twin.write_text(embossed.print_text, encoding="utf-8")
+    write_atomic(twin, embossed.print_text)
     return output, twin
