@@ -219,3 +219,64 @@ def test_speak_save_on_a_full_tmpfs(full_disk: Path) -> None:
     assert done.stderr.count("\n") == 1 and "no space is left on the disk" in done.stderr, done.stderr
     assert "Traceback" not in done.stderr
     assert sorted(path.name for path in full_disk.iterdir()) == ["filler"]
+
+
+# Missing braille tables.
+
+HIDDEN_TABLES = """
+import sys, tempfile
+from accessible_cards.braille import louis
+from accessible_cards.cli import main
+empty = tempfile.mkdtemp()
+louis.table_path = lambda: empty  # liblouis looks for its tables and ours in an empty folder
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def _without_tables(*argv: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", HIDDEN_TABLES, *argv],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "ACCESSIBLE_CARDS_SPEECH": "off"},
+    )
+
+
+def _tables_sentence(lang: str, tables: str) -> str:
+    return Catalog(lang).text(
+        "The braille tables {tables} are missing: install the Debian package liblouis-data, "
+        "or reinstall the game for its braille_tables folder, then run make setup.",
+        tables=tables,
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_braille_without_its_tables_ends_with_one_sentence(lang: str) -> None:
+    done = _without_tables("braille", "You win 7H v TS", "--lang", lang)
+    tables = "cards-en.uti, en-ueb-g1.ctb" if lang == "en" else "cards-de.uti, de-g1.ctb"
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == f"accessible-cards: {_tables_sentence(lang, tables)}\n"
+
+
+def test_emboss_without_the_tables_ends_with_one_sentence_and_writes_nothing(tmp_path: Path) -> None:
+    done = _without_tables("emboss", "rules", "war", "--output", str(tmp_path / "war.brf"))
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == f"accessible-cards: {_tables_sentence('en', 'en-us-brf.dis, cards-en.uti, en-ueb-g1.ctb')}\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_play_without_the_tables_says_so_once_and_goes_on(lang: str) -> None:
+    done = _without_tables("play", "bundles", "--braille", "unicode", "--lang", lang, "--seed", "4", stdin="1\n1\n")
+    tables = "cards-en.uti, en-ueb-g1.ctb" if lang == "en" else "cards-de.uti, de-g1.ctb"
+    said = Catalog(lang).text(
+        "Braille is off: the braille tables {tables} are missing. Install the Debian package liblouis-data, "
+        "or reinstall the game for its braille_tables folder, then run make setup. The game goes on without braille.",
+        tables=tables,
+    )
+    lines = done.stdout.splitlines()
+    assert lines.count(said) == 1, done.stdout
+    assert len(lines) > lines.index(said) + 2  # the game went on
+    assert "Traceback" not in done.stderr and done.returncode == 0

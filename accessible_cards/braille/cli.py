@@ -63,7 +63,7 @@ def run_braille(args: argparse.Namespace, out: TextIO | None = None) -> int:
             return 2
     cells = louis.to_unicode(text, args.lang, args.table, args.deck, args.scheme)
     if cells is None:
-        print(louis.unavailable_reason(), file=sys.stderr)
+        print(f"accessible-cards: {braille_off(args.lang)}", file=sys.stderr)
         return 1
     print(cells, file=stream)
     return 0
@@ -111,7 +111,7 @@ def run_emboss(args: argparse.Namespace, out: TextIO | None = None, markdown: st
         print(error, file=sys.stderr)
         return 2
     if embossed is None:
-        print(louis.unavailable_reason(), file=sys.stderr)
+        print(f"accessible-cards: {braille_off(args.lang)}", file=sys.stderr)
         return 1
     try:
         brf, twin = write_brf(embossed, Path(args.output))
@@ -120,6 +120,20 @@ def run_emboss(args: argparse.Namespace, out: TextIO | None = None, markdown: st
         return 1
     print(f"Wrote {brf} ({len(embossed.pages)} braille pages) and its print twin {twin}.", file=stream)
     return 0
+
+
+def braille_off(lang: str) -> str:
+    """One sentence on why braille cannot be made here: its tables are missing, or liblouis is."""
+    missing = louis.missing_tables()
+    if missing is None:
+        return louis.unavailable_reason() or "Braille is off."
+    from ..i18n import Catalog
+
+    return Catalog(lang).text(
+        "The braille tables {tables} are missing: install the Debian package liblouis-data, "
+        "or reinstall the game for its braille_tables folder, then run make setup.",
+        tables=", ".join(missing),
+    )
 
 
 def write_failed(error: OSError, path: str, lang: str) -> str:
