@@ -5,6 +5,7 @@ Each test here failed on the code before its fix; ``docs/reliability.md`` lists 
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import errno
 import io
@@ -280,3 +281,110 @@ def test_play_without_the_tables_says_so_once_and_goes_on(lang: str) -> None:
     assert lines.count(said) == 1, done.stdout
     assert len(lines) > lines.index(said) + 2  # the game went on
     assert "Traceback" not in done.stderr and done.returncode == 0
+
+
+# Messages.
+
+
+@pytest.mark.parametrize("command", ["play", "simulate"])
+@pytest.mark.parametrize("seed", ["9" * 4300, "-1", str(2**63)])
+def test_a_seed_out_of_its_range_is_refused_with_the_range_cut_short(
+    command: str, seed: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        cli.main([command, "war", "--seed", seed])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err.splitlines()[-1]
+    assert f"a whole number from 0 to {cli.SEED_MAX}, not " in err
+    assert len(err) < 160
+
+
+def test_the_seed_range_is_in_the_help() -> None:
+    helps = [action.help or "" for action in _subparser("play")._actions if "--seed" in action.option_strings]
+    assert helps == [f"the seed for the shuffle, 0 to {2**63 - 1}"]
+
+
+def _subparser(name: str) -> argparse.ArgumentParser:
+    parser = cli.build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    found: argparse.ArgumentParser = commands.choices[name]
+    return found
+
+
+def test_the_largest_seed_plays(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["simulate", "war", "--games", "2", "--seed", str(2**63 - 1)]) == 0
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "war", "--set", "k" * 4000 + "=1"],
+        ["play", "war", "--set", "max_rounds=" + "x" * 4000],
+        ["simulate", "war", "--set", "face_down=" + "9" * 4000],
+        ["play", "war", "--set", "=" * 4000],
+        ["simulate", "bundles", "--ai", "z" * 4000],
+    ],
+)
+def test_echoed_values_are_cut_to_a_few_dozen_characters(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(argv)
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err.splitlines()[-1]
+    assert "…" in err and len(err) < 200, err
+
+
+def test_a_pause_out_of_range_says_the_range(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(["play", "war", "--pause", "10.0000001"])
+    err = capsys.readouterr().err.splitlines()[-1]
+    assert err.endswith("--pause: the pause is from 0 to 10 seconds (both allowed), not 10.0000001")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_play_scenario_of_a_saved_game_says_what_opens_it(
+    lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from saves_support import WAR_LINES, only_save, play
+
+    from accessible_cards.ui.app import GameRequest
+
+    play(GameRequest("war", 2, 1, seed=3, options={"max_rounds": 8}), WAR_LINES)
+    save = only_save(tmp_path / "data")
+    assert cli.main(["play", "--scenario", str(save), "--lang", lang]) == 1
+    said = Catalog(lang).text(
+        "{path} is a saved game, not a scenario: accessible-cards resume goes on with it, "
+        "and accessible-cards replay {path} tells its history.",
+        path=str(save),
+    )
+    assert capsys.readouterr().err == f"accessible-cards: {said}\n"
+
+
+@pytest.mark.parametrize("command", ["play", "simulate"])
+def test_a_variant_of_another_game_is_refused_with_the_games_own(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        cli.main([command, "war", "--variant", "rubamazzo"])
+    assert stopped.value.code == 2
+    assert (
+        capsys.readouterr()
+        .err.splitlines()[-1]
+        .endswith("--variant: War has no presets, so give no --variant (not 'rubamazzo')")
+    )
+
+
+def test_a_games_variants_are_listed_from_the_registry() -> None:
+    bundles = registry.get("bundles")
+    assert (
+        cli._not_a_variant(bundles, "x")
+        == f"--variant: {bundles.title} has the presets " + ", ".join(bundles.variant_names()) + ", not 'x'"
+    )
+
+
+@pytest.mark.parametrize(("typed", "named"), [("ﬁ", "ﬁ"), ("ß", "ß"), ("z", "Z"), ("é", "É")])
+def test_a_key_is_named_by_what_was_typed(typed: str, named: str) -> None:
+    from saves_support import make_app
+
+    app, out = make_app([""])
+    app._unknown(typed)
+    assert f"The {named} key does nothing here." in out.getvalue()
