@@ -22,8 +22,8 @@ import pytest
 
 from accessible_cards import cli
 from accessible_cards import game as registry
+from accessible_cards import simulate as simulation
 from accessible_cards.i18n import Catalog
-from accessible_cards.simulate import Progress, Run, simulate
 
 HUGE = 10**12
 
@@ -35,8 +35,8 @@ def test_a_huge_simulation_starts_at_once_and_stops_with_the_games_finished(name
         if done == 5:
             run.stop = True
 
-    run = Run(stop_after_five)
-    figures = simulate(registry.get(name), games=HUGE, seed=3, settings={}, ai=ai, run=run)
+    run = simulation.Run(stop_after_five)
+    figures = simulation.simulate(registry.get(name), games=HUGE, seed=3, settings={}, ai=ai, run=run)
     assert figures["games"] == 5
     assert sum(figures["wins"]) + figures["draws"] == 5
     assert figures["stopped"] == {"asked": HUGE, "done": 5}
@@ -58,8 +58,8 @@ def test_ctrl_c_stops_the_run_and_prints_the_figures_so_far(
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
-def _run_calling(on_game: object) -> type[Run]:
-    class Watched(Run):
+def _run_calling(on_game: object) -> type[simulation.Run]:
+    class Watched(simulation.Run):
         def __init__(self, _given: object = None) -> None:
             super().__init__(on_game)  # type: ignore[arg-type]
 
@@ -69,7 +69,7 @@ def _run_calling(on_game: object) -> type[Run]:
 def test_progress_is_a_plain_line_every_few_seconds() -> None:
     now = [0.0]
     out = io.StringIO()
-    progress = Progress(out, every=5.0, clock=lambda: now[0])
+    progress = simulation.Progress(out, every=5.0, clock=lambda: now[0])
     for done in range(1, 101):
         now[0] = done * 0.5  # half a second a game: a line every ten games
         progress(done, 1000)
