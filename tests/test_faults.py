@@ -388,3 +388,24 @@ def test_a_key_is_named_by_what_was_typed(typed: str, named: str) -> None:
     app, out = make_app([""])
     app._unknown(typed)
     assert f"The {named} key does nothing here." in out.getvalue()
+
+
+def test_a_display_is_told_of_the_missing_tables_in_the_players_language() -> None:
+    from accessible_cards.outputs import Notice
+    from accessible_cards.ui.messages import notice_text
+
+    said = notice_text(Notice("braille-no-tables", "tables missing", {"tables": "de-g1.ctb"}), Catalog("de").text)
+    assert said.startswith("Braille ist aus: Die Braille-Tabellen de-g1.ctb fehlen.")
+
+
+def test_an_embossed_file_is_readable_as_any_new_file(tmp_path: Path) -> None:
+    from accessible_cards.braille import louis
+
+    if not louis.available():
+        pytest.skip("liblouis is not installed")
+    output = tmp_path / "war.brf"
+    assert cli.main(["emboss", "rules", "war", "--output", str(output)]) == 0
+    mask = os.umask(0)
+    os.umask(mask)
+    assert output.stat().st_mode & 0o777 == 0o666 & ~mask
+    assert [path.name for path in sorted(tmp_path.iterdir())] == ["war.brf", "war.txt"]

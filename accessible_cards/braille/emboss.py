@@ -11,6 +11,7 @@ follow along.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -215,7 +216,10 @@ def rules_markdown(game: str, lang: str) -> str:
 
 def write_brf(embossed: Embossed, output: Path) -> tuple[Path, Path]:
     """Write the BRF file and its print twin (``.txt`` with the same name); returns both paths."""
-    write_atomic(output, embossed.brf())  # BRF is ASCII, which UTF-8 leaves as it is
+    mask = os.umask(0)
+    os.umask(mask)
     twin = output.with_suffix(".txt")
-    write_atomic(twin, embossed.print_text)
+    for path, text in ((output, embossed.brf()), (twin, embossed.print_text)):  # BRF is ASCII, as UTF-8 keeps it
+        write_atomic(path, text)
+        os.chmod(path, 0o666 & ~mask)  # readable as any new file, not only by its owner as a temporary file is
     return output, twin
