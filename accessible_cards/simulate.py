@@ -64,13 +64,16 @@ def simulate(
 
 @contextlib.contextmanager
 def _stop_on_interrupt(run: Run) -> Iterator[None]:
-    """Ctrl-C asks ``run`` to stop after the game being played; a second Ctrl-C stops at once."""
+    """Ctrl-C asks ``run`` to stop after the game being played; a second Ctrl-C stops at once.
+
+    A game whose simulation does not draw its seeds from :func:`game_seeds` is stopped at once.
+    """
     if threading.current_thread() is not threading.main_thread():
         yield
         return
 
     def stop(signum: int, frame: FrameType | None) -> None:
-        if run.stop:
+        if run.stop or not run.seeded:  # a game that draws its own seeds cannot stop early: stop at once
             raise KeyboardInterrupt
         run.stop = True
 

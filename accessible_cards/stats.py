@@ -33,6 +33,8 @@ class Run:
         self.on_game = on_game
         self.done = 0
         self.stop = False
+        self.seeded = False
+        """True once a game's simulation draws its seeds from :func:`game_seeds`, and so can stop early."""
 
 
 _watched: list[Run] = []
@@ -56,6 +58,8 @@ def game_seeds(seed: int, games: int) -> Iterator[int]:
     """
     master = random.Random(seed)
     run = _watched[-1] if _watched else None
+    if run is not None:
+        run.seeded = True
     for index in range(games):
         if run is not None:
             run.done = index

@@ -409,3 +409,16 @@ def test_an_embossed_file_is_readable_as_any_new_file(tmp_path: Path) -> None:
     os.umask(mask)
     assert output.stat().st_mode & 0o777 == 0o666 & ~mask
     assert [path.name for path in sorted(tmp_path.iterdir())] == ["war.brf", "war.txt"]
+
+
+def test_ctrl_c_stops_a_game_that_draws_its_own_seeds_at_once() -> None:
+    import dataclasses
+
+    def own_seeds(**_given: object) -> dict[str, object]:
+        os.kill(os.getpid(), signal.SIGINT)
+        raise AssertionError("Ctrl-C did not stop the run")
+
+    described = registry.get("war")
+    game = dataclasses.replace(described, simulate=own_seeds)
+    with pytest.raises(KeyboardInterrupt):
+        simulation.simulate(game, games=HUGE, seed=1, settings={}, run=simulation.Run())
