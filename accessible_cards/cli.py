@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
+import errno
+import functools
 import json
+import os
 import random
+import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +50,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, default=None, metavar="N", help="2 to 4 players")
     play.add_argument("--humans", type=int, default=None, metavar="N", help="how many of them are people here")
     play.add_argument("--lang", choices=LANGUAGES, default=None, help=f"the language ({', '.join(LANGUAGES)})")
-    play.add_argument("--seed", type=int, default=None, metavar="S", help="the seed for the shuffle")
+    play.add_argument(
+        "--seed", type=_seed, default=None, metavar="S", help=f"the seed for the shuffle, 0 to {SEED_MAX}"
+    )
     play.add_argument("--set", action="append", default=[], type=_key_value, metavar="KEY=VALUE", help="a rule option")
     play.add_argument("--quiz", action="store_true", default=None, help="War: ask which card is higher first")
     play.add_argument(
@@ -113,7 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument("--players", type=int, default=None, metavar="N", help="2 to 4 players (default 2)")
     simulate.add_argument("--games", type=int, default=1000, metavar="G", help="how many games (default 1000)")
-    simulate.add_argument("--seed", type=int, default=1, metavar="S", help="the seed (default 1)")
+    simulate.add_argument("--seed", type=_seed, default=1, metavar="S", help=f"the seed, 0 to {SEED_MAX} (default 1)")
     simulate.add_argument(
         "--set", action="append", default=[], type=_key_value, metavar="KEY=VALUE", help="a rule option"
     )
@@ -130,6 +137,27 @@ def build_parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
+
+
+SEED_MAX = 2**63 - 1
+"""The largest seed ``--seed`` takes (the seeds run from 0, as many as 63 bits hold)."""
+
+
+def _seed(text: str) -> int:
+    """``--seed``: a whole number from 0 to :data:`SEED_MAX` (else argparse's usage error, the value cut short)."""
+    try:
+        value = int(text) if len(text) <= 40 else -1
+    except ValueError:
+        value = -1
+    if not 0 <= value <= SEED_MAX:
+        raise argparse.ArgumentTypeError(f"a whole number from 0 to {SEED_MAX}, not {_cut(text)!r}")
+    return value
+
+
+def _cut(value: object, limit: int = 40) -> str:
+    """A value given on the command line or in a file, as a refusal echoes it: printable and cut short."""
+    text = "".join(character for character in str(value) if character.isprintable())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _game_name(word: str) -> str:
@@ -171,7 +199,7 @@ def _levels(text: str) -> list[str]:
     known = _level_names()
     for level in levels:
         if level not in known:
-            raise argparse.ArgumentTypeError(f"{level!r} is not a computer level ({', '.join(known)})")
+            raise argparse.ArgumentTypeError(f"{_cut(level)!r} is not a computer level ({', '.join(known)})")
     return levels
 
 
@@ -179,10 +207,50 @@ def _key_value(text: str) -> str:
     """A ``--set`` word as given, when it has the form KEY=VALUE (else argparse's usage error)."""
     name, sep, _value = text.partition("=")
     if not sep or not name.strip():
-        raise argparse.ArgumentTypeError(f"{text!r} is not KEY=VALUE")
+        raise argparse.ArgumentTypeError(f"{_cut(text)!r} is not KEY=VALUE")
     return text
 
 
+def _output_guarded(run: Callable[[Sequence[str] | None], int]) -> Callable[..., int]:
+    """``main`` that ends with one sentence and status 1, not a traceback, when its output finds the disk full."""
+
+    @functools.wraps(run)
+    def guarded(argv: Sequence[str] | None = None) -> int:
+        try:
+            status = run(argv)
+            sys.stdout.flush()  # a full disk shows here, not as a warning at exit
+            return status
+        except OSError as error:
+            if error.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+                raise
+            with contextlib.suppress(OSError, ValueError):
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, sys.stdout.fileno())  # what is still buffered goes nowhere at exit
+            from .i18n import Catalog
+
+            lang = _argv_lang(sys.argv[1:] if argv is None else list(argv))
+            sentence = Catalog(lang).text("The output could not be written: no space is left on the disk.")
+            print(f"accessible-cards: {sentence}", file=sys.stderr)
+            return 1
+
+    return guarded
+
+
+def _argv_lang(argv: list[str]) -> str:
+    """The language a command line asks for (``--lang L``), else the settings' language."""
+    for index, word in enumerate(argv):
+        given = argv[index + 1] if word == "--lang" and index + 1 < len(argv) else word.partition("--lang=")[2]
+        if given in LANGUAGES:
+            return given
+    try:
+        from . import settings as settings_file
+
+        return settings_file.load().settings.lang or "en"
+    except Exception:  # the settings' own problems are said elsewhere
+        return "en"
+
+
+@_output_guarded
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
@@ -258,7 +326,7 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         overrides["speech"] = speech
     if args.pause is not None:
         if not 0 <= args.pause <= 10:
-            parser.error(f"--pause: from 0 to 10 seconds, not {args.pause:g}")
+            parser.error(f"--pause: the pause is from 0 to 10 seconds (both allowed), not {_cut(repr(args.pause))}")
         overrides["computer_pause"] = args.pause
     if getattr(args, "level", None) is not None:
         for described in registry.registered():
@@ -283,13 +351,15 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         if not 1 <= humans <= players:
             parser.error(f"--humans: 1 to {players} (the number of players), not {humans}")
         variant = args.variant
+        if variant is not None and variant not in game.variant_names():
+            parser.error(_not_a_variant(game, variant))
         if variant is None and game.variant_names():
             variant = str(chosen.get(game.variant_setting or "", game.variant_names()[0]))
         request = GameRequest(game.name, players, humans, variant, args.seed, dict(parse_settings(args.set)))
         try:
             game.new_state(players, variant, request.options, 0)
         except CardsError as error:
-            parser.error(f"--set: {error}")
+            parser.error(f"--set: {_one_line(str(error), word=40)}")
         first = request
     elif args.players is not None or args.humans is not None or args.variant or args.seed is not None or args.set:
         parser.error("--players, --humans, --variant, --seed and --set go with a game: play war or play bundles")
@@ -311,6 +381,20 @@ def _scenario_game(parser: argparse.ArgumentParser, args: argparse.Namespace, la
         )
     if args.set:
         parser.error("--scenario fixes the rule options: give no --set beside it")
+    from . import saves
+
+    try:
+        data = saves.read_json(Path(args.scenario))
+    except saves.SaveError:
+        data = None  # the scenario reader says what is wrong with it
+    if saves.is_save(data):
+        said = Catalog(lang).text(
+            "{path} is a saved game, not a scenario: accessible-cards resume goes on with it, "
+            "and accessible-cards replay {path} tells its history.",
+            path=_cut(args.scenario, 120),
+        )
+        print(f"accessible-cards: {said}", file=sys.stderr)
+        return None
     try:
         return scenario_request(args.scenario)
     except CardsError as error:
@@ -343,10 +427,24 @@ def _check_braille_args(parser: argparse.ArgumentParser, args: argparse.Namespac
             parser.error(f"emboss rules: {error}")
 
 
-def _one_line(text: str, limit: int = 300) -> str:
-    """A refusal as one line for the terminal: a file's control codes dropped, a file's long words cut short."""
+def _one_line(text: str, limit: int = 300, word: int | None = None) -> str:
+    """A refusal as one line for the terminal: a file's control codes dropped, a file's long words cut short.
+
+    With ``word``, every run of more than ``word`` characters without a space or a quote (an echoed
+    value) is cut to ``word`` characters too.
+    """
     text = "".join(character for character in text if character.isprintable())
+    if word is not None:
+        text = re.sub(rf"[^\s'\"]{{{word + 1},}}", lambda long: _cut(long.group(), word), text)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _not_a_variant(game: GameDescription, variant: str) -> str:
+    """The refusal of a ``--variant`` that is not one of ``game``'s presets, with the presets it has."""
+    presets = game.variant_names()
+    if not presets:
+        return f"--variant: {game.title} has no presets, so give no --variant (not {_cut(variant)!r})"
+    return f"--variant: {game.title} has the presets {', '.join(presets)}, not {_cut(variant)!r}"
 
 
 def _keys_markdown(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str:
@@ -514,7 +612,7 @@ def _history_markdown(args: argparse.Namespace) -> str:
 
 def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``simulate GAME``: the game's own simulation, its figures as JSON or as its lines."""
-    from .simulate import figures_lines, simulate
+    from .simulate import Progress, Run, figures_lines, simulate
 
     game = registry.get(args.game)
     title, low, high = game.title, game.min_players, game.max_players
@@ -533,8 +631,8 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             parser.error(f"--ai: {title} is for {low} to {high} players, not {seats}")
     elif args.swap:
         parser.error("--swap goes with --ai")
-    if args.variant is not None and game.variants and args.variant not in game.variant_names():
-        parser.error(f"--variant: {title} has the presets {', '.join(game.variant_names())}, not {args.variant!r}")
+    if args.variant is not None and args.variant not in game.variant_names():
+        parser.error(_not_a_variant(game, args.variant))
     try:
         figures = simulate(
             game,
@@ -545,15 +643,19 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             variant=args.variant,
             ai=args.ai,
             swap=args.swap,
+            run=Run(Progress(sys.stdout) if sys.stdout.isatty() else None),
         )
     except CardsError as error:  # the options, checked before the first game
-        parser.error(f"--set: {error}")
+        parser.error(f"--set: {_one_line(str(error), word=40)}")
+    stopped = figures.get("stopped")
     if args.json:
         print(json.dumps(figures))
-    else:
-        for line in figures_lines(game, figures):
-            print(line)
-    return 0
+        return 130 if stopped else 0
+    if stopped:
+        print(f"Stopped with Ctrl-C: the figures of the {stopped['done']} of {stopped['asked']} games finished.")
+    for line in figures_lines(game, figures):
+        print(line)
+    return 130 if stopped else 0
 
 
 if __name__ == "__main__":

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 
 def summary(values: Sequence[int | float]) -> dict[str, float]:
@@ -21,10 +22,54 @@ def summary(values: Sequence[int | float]) -> dict[str, float]:
     }
 
 
-def game_seeds(seed: int, games: int) -> list[int]:
-    """One seed per game, drawn from ``seed``: the same seed gives the same games."""
+class Run:
+    """A simulation being watched: ``done`` games finished, ``stop`` asked (Ctrl-C), ``on_game(done, asked)`` told.
+
+    :func:`game_seeds` tells ``on_game`` before each next game and ends early
+    once ``stop`` is set, so a game's own loop ends after the games finished.
+    """
+
+    def __init__(self, on_game: Callable[[int, int], None] | None = None) -> None:
+        self.on_game = on_game
+        self.done = 0
+        self.stop = False
+        self.seeded = False
+        """True once a game's simulation draws its seeds from :func:`game_seeds`, and so can stop early."""
+
+
+_watched: list[Run] = []
+
+
+@contextlib.contextmanager
+def watching(run: Run) -> Iterator[Run]:
+    """While inside, every :func:`game_seeds` reports to ``run`` and stops when it asks."""
+    _watched.append(run)
+    try:
+        yield run
+    finally:
+        _watched.remove(run)
+
+
+def game_seeds(seed: int, games: int) -> Iterator[int]:
+    """One seed per game, drawn from ``seed`` as they are needed: the same seed gives the same games.
+
+    The seeds are drawn lazily, so a huge count costs no memory; under
+    :func:`watching` the run is told of each game and may stop early.
+    """
     master = random.Random(seed)
-    return [master.getrandbits(63) for _ in range(games)]
+    run = _watched[-1] if _watched else None
+    if run is not None:
+        run.seeded = True
+    for index in range(games):
+        if run is not None:
+            run.done = index
+            if run.on_game is not None and not run.stop:
+                run.on_game(index, games)
+            if run.stop:
+                return
+        yield master.getrandbits(63)
+    if run is not None:
+        run.done = games
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 from pathlib import Path
@@ -62,7 +63,7 @@ def run_braille(args: argparse.Namespace, out: TextIO | None = None) -> int:
             return 2
     cells = louis.to_unicode(text, args.lang, args.table, args.deck, args.scheme)
     if cells is None:
-        print(louis.unavailable_reason(), file=sys.stderr)
+        print(f"accessible-cards: {braille_off(args.lang)}", file=sys.stderr)
         return 1
     print(cells, file=stream)
     return 0
@@ -110,15 +111,41 @@ def run_emboss(args: argparse.Namespace, out: TextIO | None = None, markdown: st
         print(error, file=sys.stderr)
         return 2
     if embossed is None:
-        print(louis.unavailable_reason(), file=sys.stderr)
+        print(f"accessible-cards: {braille_off(args.lang)}", file=sys.stderr)
         return 1
     try:
         brf, twin = write_brf(embossed, Path(args.output))
     except OSError as error:
-        print(error, file=sys.stderr)
-        return 2
+        print(f"accessible-cards: {write_failed(error, args.output, args.lang)}", file=sys.stderr)
+        return 1
     print(f"Wrote {brf} ({len(embossed.pages)} braille pages) and its print twin {twin}.", file=stream)
     return 0
+
+
+def braille_off(lang: str) -> str:
+    """One sentence on why braille cannot be made here: its tables are missing, or liblouis is."""
+    missing = louis.missing_tables()
+    if missing is None:
+        return louis.unavailable_reason() or "Braille is off."
+    from ..i18n import Catalog
+
+    return Catalog(lang).text(
+        "The braille tables {tables} are missing: install the Debian package liblouis-data, "
+        "or reinstall the game for its braille_tables folder, then run make setup.",
+        tables=", ".join(missing),
+    )
+
+
+def write_failed(error: OSError, path: str, lang: str) -> str:
+    """One sentence, in ``lang``, on why the braille file ``path`` could not be written (none of it is left)."""
+    from ..i18n import Catalog
+
+    t = Catalog(lang).text
+    shown = "".join(character for character in path if character.isprintable())
+    shown = shown if len(shown) <= 120 else "…" + shown[-119:]
+    if error.errno in (errno.ENOSPC, errno.EDQUOT):
+        return t("The braille file {path} could not be written: no space is left on the disk.", path=shown)
+    return t("The braille file {path} could not be written (system error {number}).", path=shown, number=error.errno)
 
 
 def braille_report() -> list[tuple[str, bool, str, str]]:

@@ -137,6 +137,13 @@ def typed_char(dots: int) -> str:
     return _DOTS_LETTER.get(dots & 0x3F, "")
 
 
+TABLES_MISSING: Final = (
+    "Braille is off: the braille tables {tables} are missing. Install the Debian package liblouis-data, "
+    "or reinstall the game for its braille_tables folder, then run make setup. The game goes on without braille."
+)
+"""What is said once when liblouis cannot find its tables (the catalog's msgid; ``{tables}`` names them)."""
+
+
 class UnicodeBrailleOutput:
     """``--braille unicode``: writes each announcement's braille line, as Unicode braille, with ``write``.
 
@@ -172,7 +179,13 @@ class UnicodeBrailleOutput:
             self.write(cells)
         elif not self._told:
             self._told = True
-            self.write(louis.unavailable_reason() or "Braille is off.")
+            missing = louis.missing_tables()
+            if missing is not None:
+                from ..i18n import Catalog
+
+                self.write(Catalog(self.lang).text(TABLES_MISSING, tables=", ".join(missing)))
+            else:
+                self.write(louis.unavailable_reason() or "Braille is off.")
 
     def interrupt(self) -> None:
         """Nothing to stop: lines already written stay."""
@@ -285,7 +298,11 @@ class BrailleDisplayOutput:
         line = make_line(utterance, self.lang, self.grade, self.deck, self.scheme)
         if line is None:
             line = Line(utterance.braille, "", ())
-            self._report(notice("braille-no-liblouis", reason=louis.unavailable_reason() or "Braille is off."))
+            missing = louis.missing_tables()
+            if missing is not None:
+                self._report(notice("braille-no-tables", tables=", ".join(missing)))
+            else:
+                self._report(notice("braille-no-liblouis", reason=louis.unavailable_reason() or "Braille is off."))
         with self._lock:
             if utterance.kind not in HAND_KINDS and utterance.kind != SELECTED_KIND:
                 self._selected = None

@@ -11,6 +11,7 @@ follow along.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Final
 
 from ..cards import DeckKind
+from ..files import write_atomic
 from . import louis
 
 BRAILLE_ASCII: Final = frozenset(chr(c) for c in range(0x20, 0x60))
@@ -214,7 +216,10 @@ def rules_markdown(game: str, lang: str) -> str:
 
 def write_brf(embossed: Embossed, output: Path) -> tuple[Path, Path]:
     """Write the BRF file and its print twin (``.txt`` with the same name); returns both paths."""
-    output.write_bytes(embossed.brf().encode("ascii"))
+    mask = os.umask(0)
+    os.umask(mask)
     twin = output.with_suffix(".txt")
-    twin.write_text(embossed.print_text, encoding="utf-8")
+    for path, text in ((output, embossed.brf()), (twin, embossed.print_text)):  # BRF is ASCII, as UTF-8 keeps it
+        write_atomic(path, text)
+        os.chmod(path, 0o666 & ~mask)  # readable as any new file, not only by its owner as a temporary file is
     return output, twin

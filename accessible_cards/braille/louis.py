@@ -7,12 +7,15 @@ it does not use. Our card tables (``braille_tables/cards-*.uti``) go in front
 of the language table, so liblouis does the whole translation of a braille
 line, card codes included.
 
-When liblouis is missing, every translation returns None and
-:func:`unavailable_reason` says why, in plain words the UI can show once.
+When liblouis or one of its tables is missing, every translation returns None
+and :func:`unavailable_reason` says why, in plain words the UI can show once
+(:func:`missing_tables` names the tables).
 """
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import os
 import threading
 from collections.abc import Callable
@@ -119,6 +122,15 @@ def _louis() -> ModuleType | None:
         return None
     loaded: ModuleType = louis
     _state["module"] = loaded
+    with contextlib.suppress(AttributeError, TypeError):  # liblouis' own lines go to the log, not the terminal
+
+        def log(level: int, message: bytes) -> None:
+            text = message.decode("ascii", "replace") if isinstance(message, bytes) else str(message)
+            logging.getLogger(__name__).debug("liblouis (%d): %s", level, text)
+
+        callback = louis.LogCallback(log)
+        _state["log"] = callback  # kept alive: liblouis calls it from C
+        louis.registerLogCallback(callback)
     return loaded
 
 
@@ -156,11 +168,41 @@ def version() -> str | None:
         return str(module.version()) if module else None
 
 
-def _with_louis(call: Callable[[ModuleType], T]) -> T | None:
-    """Run ``call`` with liblouis under the lock (it is not thread-safe); None when liblouis is missing."""
+def _with_louis(call: Callable[[ModuleType], T], names: list[str]) -> T | None:
+    """Run ``call`` with liblouis under the lock (it is not thread-safe); None when liblouis or a table is missing.
+
+    liblouis raises RuntimeError when it cannot compile the tables ``names``
+    (a table file missing or unreadable): braille is then off, and
+    :func:`missing_tables` and :func:`unavailable_reason` say which and how to fix it.
+    """
     with _lock:
         module = _louis()
-        return None if module is None else call(module)
+        if module is None or "missing" in _state:
+            return None
+        try:
+            return call(module)
+        except RuntimeError:
+            missing = [name for name in names if not _found(name)] or names
+            _state["missing"] = missing
+            _state["reason"] = (
+                f"Braille is off: the braille tables {', '.join(missing)} are missing. "
+                "Install the Debian package liblouis-data, or reinstall the project for its braille_tables "
+                "folder, then run make setup."
+            )
+            return None
+
+
+def _found(name: str) -> bool:
+    """True when the table file ``name`` is in a folder of ``LOUIS_TABLEPATH`` (where liblouis looks)."""
+    folders = os.environ.get("LOUIS_TABLEPATH", table_path()).split(",")
+    return any((Path(folder) / name).is_file() for folder in folders if folder)
+
+
+def missing_tables() -> list[str] | None:
+    """The tables liblouis could not find, once a translation failed for it; None while none is missing."""
+    with _lock:
+        missing = _state.get("missing")
+        return [str(name) for name in missing] if isinstance(missing, list) else None
 
 
 def translate(
@@ -177,7 +219,7 @@ def translate(
         cells, in_pos, _out_pos, _cursor = module.translate(names, text, mode=module.dotsIO | module.ucBrl)
         return str(cells), [int(i) for i in in_pos]
 
-    return _with_louis(run)
+    return _with_louis(run, names)
 
 
 def to_unicode(
@@ -189,7 +231,9 @@ def to_unicode(
 ) -> str | None:
     """Unicode braille (U+2800..U+28FF) for ``text``; None when liblouis is missing."""
     names = tables(lang, grade, deck, scheme).names()
-    return _with_louis(lambda module: str(module.translateString(names, text, mode=module.dotsIO | module.ucBrl)))
+    return _with_louis(
+        lambda module: str(module.translateString(names, text, mode=module.dotsIO | module.ucBrl)), names
+    )
 
 
 def to_brf(
@@ -201,7 +245,7 @@ def to_brf(
 ) -> str | None:
     """North American Braille ASCII (BRF) for ``text``, through ``en-us-brf.dis``; None when liblouis is missing."""
     names = [BRF_DISPLAY, *tables(lang, grade, deck, scheme).names()]
-    return _with_louis(lambda module: str(module.translateString(names, text)))
+    return _with_louis(lambda module: str(module.translateString(names, text)), names)
 
 
 def to_dots(unicode_braille: str) -> bytes:

@@ -14,10 +14,13 @@ with the reason and the fix, for ``doctor``.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from collections.abc import Mapping
 from typing import Any, NamedTuple, TextIO
 
@@ -66,6 +69,14 @@ def run_speak(args: argparse.Namespace, *, stdout: TextIO | None = None, stderr:
     if save is not None:
         try:
             used = save_wav(text, save, lang, engine_name)
+        except DiskFull:
+            from ..i18n import Catalog
+
+            sentence = Catalog(lang).text(
+                "The sound file {path} could not be written: no space is left on the disk.", path=shown_path(save)
+            )
+            print(f"speak: {sentence}", file=err)
+            return 1
         except EngineError as error:
             print(f"speak: {error}", file=err)
             return 1
@@ -93,16 +104,74 @@ def run_speak(args: argparse.Namespace, *, stdout: TextIO | None = None, stderr:
     return 0
 
 
+class DiskFull(EngineError):
+    """The WAV file could not be written: no space is left on the disk."""
+
+
+FULL_BELOW = 1 << 20
+"""A folder with less free space than this (bytes) is taken as full when an engine wrote nothing."""
+
+
+def shown_path(path: str, limit: int = 120) -> str:
+    """A path as it may be said: no control codes, and its end kept when it is long."""
+    text = "".join(character for character in path if character.isprintable())
+    return text if len(text) <= limit else "…" + text[-(limit - 1) :]
+
+
+def _full(directory: str) -> bool:
+    try:
+        return shutil.disk_usage(directory).free < FULL_BELOW
+    except OSError:
+        return False
+
+
 def save_wav(text: str, path: str, lang: str = "en", engine: str | None = None) -> str:
     """Write ``text`` to the WAV file ``path`` with pyttsx3, or espeak-ng; returns the engine used.
 
-    Raises :class:`EngineError` with a plain-words reason when no engine can write it.
+    The sound is written to a temporary file beside ``path`` and renamed over it
+    when whole, so a failed write leaves no part of a file. Raises
+    :class:`DiskFull` when the disk is full, and :class:`EngineError` with a
+    plain-words reason when no engine can write it.
     """
+    directory = os.path.dirname(os.path.abspath(path))
     if engine is not None and engine not in SAVE_ENGINES:
         raise EngineError(f"{engine} cannot write WAV files; use --engine pyttsx3 or --engine espeak-ng")
-    directory = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(directory):
         raise EngineError(f"cannot write {path}: the folder {directory} does not exist")
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp.wav", dir=directory)
+    except OSError as error:
+        if error.errno in (errno.ENOSPC, errno.EDQUOT):
+            raise DiskFull(f"cannot write {path}: no space is left on the disk") from error
+        raise EngineError(f"cannot write {path}: {error.strerror or error}") from error
+    os.close(handle)
+    lost: list[BaseException] = []
+    previous_hook = sys.unraisablehook
+    sys.unraisablehook = lambda unraisable: lost.append(unraisable.exc_value or RuntimeError())
+    try:
+        used = _save_wav(text, temporary, lang, engine)
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(temporary, 0o666 & ~mask)  # as an ordinary new file, not mkstemp's owner-only
+        os.replace(temporary, path)
+        return used
+    except EngineError as error:
+        if _full(directory) or any("No space left" in str(e) for e in lost):
+            raise DiskFull(f"cannot write {path}: no space is left on the disk") from error
+        raise
+    except OSError as error:
+        if error.errno in (errno.ENOSPC, errno.EDQUOT) or _full(directory):
+            raise DiskFull(f"cannot write {path}: no space is left on the disk") from error
+        raise EngineError(f"cannot write {path}: {error.strerror or error}") from error
+    finally:
+        sys.unraisablehook = previous_hook
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+
+
+def _save_wav(text: str, path: str, lang: str, engine: str | None) -> str:
+    if engine is not None and engine not in SAVE_ENGINES:
+        raise EngineError(f"{engine} cannot write WAV files; use --engine pyttsx3 or --engine espeak-ng")
     reasons: list[str] = []
     for name in [engine] if engine else list(SAVE_ENGINES):
         try:

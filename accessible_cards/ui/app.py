@@ -131,7 +131,8 @@ class App:
         elif text == "?key":
             self.refuse(self.t("That key does nothing here. Press ? for the keys."))
         elif len(text) == 1:
-            self.refuse(self.t("The {key} key does nothing here. Press ? for the keys.", key=text.upper()))
+            named = text.upper() if len(text.upper()) == 1 else text  # "ﬁ" and "ß" are named as typed, not FI, SS
+            self.refuse(self.t("The {key} key does nothing here. Press ? for the keys.", key=named))
         else:
             self.refuse(self.t("I do not know the command {text}. Press ? for the keys.", text=text[:40]))
 

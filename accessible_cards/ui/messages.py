@@ -44,6 +44,12 @@ def notice_text(notice: Notice, t: Translate) -> str:
             "The braille display is gone: unplugged or switched off? The game goes on and waits for it."
         ),
         "braille-back": lambda: t("Braille display connected."),
+        "braille-no-tables": lambda: t(
+            "Braille is off: the braille tables {tables} are missing. Install the Debian package liblouis-data, "
+            "or reinstall the game for its braille_tables folder, then run make setup. "
+            "The game goes on without braille.",
+            tables=shown(notice.params.get("tables", ""), 80),
+        ),
         "braille-no-liblouis": lambda: t(
             "Braille is off: liblouis could not be loaded. "
             "Install the Debian packages liblouis20 and python3-louis, then run make setup."

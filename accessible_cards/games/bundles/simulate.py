@@ -79,7 +79,9 @@ def simulate_bundles(
     wins = [0] * n
     totals = [0] * n
     draws = steals = captures = trails = 0
+    played = 0  # the games finished: fewer than asked when the run was stopped
     for game_seed in game_seeds(seed, games):
+        played += 1
         state = BundlesState(options, game_seed)
         chooser = random.Random(game_seed ^ 0x5BD1E995)
         state.start()
@@ -95,6 +97,7 @@ def simulate_bundles(
         steals += state.steals
         captures += state.captures
         trails += state.trails
+    games = played
     per_game = max(games, 1)
     return {
         "game": "bundles",
@@ -126,7 +129,9 @@ def _simulate_ai(options: BundlesOptions, levels: list[str], games: int, seed: i
     totals = [0] * n
     draws = steals = captures = trails = 0
     times: list[list[float]] = [[] for _ in range(n)]
+    played = 0  # the games finished: fewer than asked when the run was stopped
     for index, game_seed in enumerate(game_seeds(seed, games)):
+        played += 1
         shift = 1 if swap and index >= games // 2 else 0
         state, spent = play_ai_game(options, levels, game_seed, shift)
         result = state.result
@@ -143,6 +148,7 @@ def _simulate_ai(options: BundlesOptions, levels: list[str], games: int, seed: i
         steals += state.steals
         captures += state.captures
         trails += state.trails
+    games = played
     decided = games - draws
     per_game = max(games, 1)
     return {

@@ -34,7 +34,9 @@ def simulate_war(
     counts: dict[str, list[int]] = {"rounds": [], "battles": [], "plays": [], "wars": []}
     wins = [0] * players
     draws = cycles = first_wars = 0
+    played = 0  # the games finished: fewer than asked when the run was stopped
     for game_seed in game_seeds(seed, games):
+        played += 1
         state = WarState(players, options, game_seed)
         state.start()
         if state.result is None and any(isinstance(e, WarStarted) for e in state.apply(TURN)):
@@ -48,6 +50,7 @@ def simulate_war(
             draws += 1
         if result.reason == "cycle":
             cycles += 1
+    games = played
     return {
         "game": "war",
         "players": players,
