@@ -263,10 +263,9 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         for described in registry.registered():
             if described.level_setting is not None:
                 game_overrides.setdefault(described.name, {})[described.level_setting] = args.level
-    settings = loaded.settings.changed(**overrides)
+    settings = loaded.settings.changed(**overrides)  # for this run alone: the file keeps only what is changed in it
     for name, values in game_overrides.items():
         settings = settings.changed_game(name, **values)
-    loaded = settings_file.Loaded(settings, loaded.problems, loaded.writable, loaded.path)
     first = None
     if args.scenario is not None:
         first = _scenario_game(parser, args, settings.lang or "en")
@@ -293,7 +292,9 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     elif args.players is not None or args.humans is not None or args.variant or args.seed is not None or args.set:
         parser.error("--players, --humans, --variant, --seed and --set go with a game: play war or play bundles")
     terminal = Terminal(settings.lang or "en", settings.input)
-    app = App(terminal, loaded, outputs=_outputs(settings, terminal))
+    app = App(
+        terminal, loaded, outputs=_outputs(settings, terminal), overrides=overrides, game_overrides=game_overrides
+    )
     _add_voice(app, terminal)
     return app.run(first, resume=getattr(args, "resume", False))
 

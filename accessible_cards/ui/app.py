@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -52,11 +52,23 @@ class App:
         *,
         save_settings: bool = True,
         outputs: Sequence[Output] = (),
+        overrides: Mapping[str, Any] | None = None,
+        game_overrides: Mapping[str, Mapping[str, Any]] | None = None,
     ) -> None:
+        """``overrides`` (common settings) and ``game_overrides`` (a game's section) hold for this run alone.
+
+        They are what the command line and the environment chose: they change ``settings`` but never the
+        file, which keeps ``stored`` (what was read, and what the player changes in the program).
+        """
         self.terminal = terminal
         self.outputs: list[Output] = list(outputs)
         self.loaded = loaded
-        self.settings: Settings = loaded.settings
+        self.stored: Settings = loaded.settings
+        self.overrides: dict[str, Any] = dict(overrides or {})
+        self.game_overrides: dict[str, dict[str, Any]] = {
+            name: dict(values) for name, values in (game_overrides or {}).items()
+        }
+        self.settings: Settings = self._effective()
         self.save_settings = save_settings and loaded.writable
         self.catalog = Catalog(self.settings.lang or "en")
         self.stack: list[Screen] = []
@@ -171,9 +183,23 @@ class App:
             return t("{path}: {key} must be a section, written [{key}]", path=path, key=key)
         return shown(problem.text, 200)
 
+    def _effective(self) -> Settings:
+        """The settings in use: the stored ones, with this run's overrides on top."""
+        settings = self.stored.changed(**self.overrides)
+        for name, values in self.game_overrides.items():
+            settings = settings.changed_game(name, **values)
+        return settings
+
     def change_settings(self, **values: Any) -> None:
-        """Change settings and keep them (unless the settings file is broken, which is left as it is)."""
-        self.settings = self.settings.changed(**values)
+        """Change settings and keep them (unless the settings file is broken, which is left as it is).
+
+        Only ``values`` are kept: a value this run took from the command line stays out of the file, and a
+        setting the player changes here is no longer overridden.
+        """
+        self.stored = self.stored.changed(**values)
+        for name in values:
+            self.overrides.pop(name, None)
+        self.settings = self._effective()
         if "lang" in values or "braille_en" in values or "braille_de" in values:
             self.catalog = Catalog(self.lang)
             self.terminal.lang = self.lang
@@ -184,14 +210,17 @@ class App:
         self._keep_settings()
 
     def change_game_settings(self, game: str, **values: Any) -> None:
-        """Change settings of one game's section and keep them."""
-        self.settings = self.settings.changed_game(game, **values)
+        """Change settings of one game's section and keep them (only ``values``, as :meth:`change_settings`)."""
+        self.stored = self.stored.changed_game(game, **values)
+        for key in values:
+            self.game_overrides.get(game, {}).pop(key, None)
+        self.settings = self._effective()
         self._keep_settings()
 
     def _keep_settings(self) -> None:
         if self.save_settings:
             try:
-                settings_file.save(self.settings, self.loaded.path)
+                settings_file.save(self.stored, self.loaded.path)
             except OSError:
                 self.save_settings = False
                 self.say(self.t("The settings cannot be saved here; they hold until you quit."))
