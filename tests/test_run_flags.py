@@ -39,3 +39,39 @@ def test_one_off_flags_are_never_saved(players: list[Player], config: Path) -> N
     assert saved.get("braille", {}).get("output", "off") == "off", saved
     assert saved.get("war", {}).get("players", 2) == 2, saved
     assert_clean(player.lines())
+
+
+def test_resume_goes_straight_into_the_saved_game_on_a_new_profile(players: list[Player], config: Path) -> None:
+    player = start(players, config, "play", "war", "--seed", "3", "--lang", "de")
+    player.wait_for(r"je 26 Karten")
+    player.settle()
+    player.press("enter")
+    player.settle()
+    player.press("q")
+    player.wait_for(r"^Spiel beenden\?")
+    player.press("2")
+    player.wait_for(r"Auf Wiedersehen")
+    assert not (config / "settings.toml").exists()  # nothing was chosen in the program: nothing is written
+    again = start(players, config, "resume")
+    first = again.wait_for(r"fortgesetzt nach \d+ Z(ug|ügen)\.")
+    said = "\n".join(again.lines())
+    assert "Sprache?" not in said and "Einführung?" not in said and "Hauptmenü" not in said, said
+    assert again.said()[0] == first  # the saved game in its own language, with nothing before it
+    assert_clean(again.lines())
+
+
+def test_lang_on_the_command_line_answers_the_first_language_question(players: list[Player], config: Path) -> None:
+    player = start(players, config, "--lang", "de")
+    first = player.wait_for(r"^Willkommen\. Möchtest du zuerst eine kurze Einführung\?")
+    assert "Sprache?" not in "\n".join(player.lines())
+    assert player.said()[0] == first
+    player.press("2")  # no tutorial now: the main menu, in German
+    player.wait_for(r"^Accessible Cards\. Hauptmenü")
+
+
+def test_play_with_lang_offers_the_tutorial_when_the_main_menu_first_opens(players: list[Player], config: Path) -> None:
+    player = start(players, config, "play", "--lang", "en")
+    player.wait_for(r"^Welcome\. Would you like a short tutorial first\?")
+    assert "Sprache?" not in "\n".join(player.lines())
+    player.press("2")
+    player.wait_for(r"^Accessible Cards\. Main menu")

@@ -209,6 +209,16 @@ class App:
             self.terminal.forget_bindings()
         self._keep_settings()
 
+    def use_language_for_run(self, lang: str | None) -> None:
+        """Speak ``lang`` in this run alone (nothing is written); None changes nothing."""
+        if lang is None or lang not in LANGUAGES:
+            return
+        self.overrides["lang"] = lang
+        self.settings = self._effective()
+        self.catalog = Catalog(self.lang)
+        self.terminal.lang = self.lang
+        self.follow(lang=self.lang, grade=self.settings.braille_grade)
+
     def change_game_settings(self, game: str, **values: Any) -> None:
         """Change settings of one game's section and keep them (only ``values``, as :meth:`change_settings`)."""
         self.stored = self.stored.changed_game(game, **values)
@@ -322,17 +332,24 @@ class App:
         for note in self.startup_notes:
             self.say(note)
         menu = MainMenu(self)
-        if self.settings.lang is None:
+        if resume:  # straight into the saved game, in its language on a new profile, with no question first
+            from .saving import resume_saved, saved_language
+
+            if self.settings.lang is None:
+                self.use_language_for_run(saved_language())
+            self.stack.append(menu)  # under the game, said when the game ends (or now, with no game to resume)
+            resume_saved(self)
+        elif self.settings.lang is None:
             self.stack.append(menu)  # said once the language is chosen
             self.push(language_screen(self, first_start=True, then=first))
         elif first is not None:
             self.stack.append(menu)  # under the game, said when the game ends
             self.push(self.game_screen(first))
-        elif resume:
-            from .saving import resume_saved
+        elif self.stored.lang is None:  # a first start with --lang: that was the language answer
+            from .tutorial import tutorial_offer
 
-            self.stack.append(menu)  # under the game, said when the game ends (or now, with no game to resume)
-            resume_saved(self)
+            self.stack.append(menu)  # said after the offer
+            self.push(tutorial_offer(self))
         else:
             self.push(menu)
         while self.running and self.stack:

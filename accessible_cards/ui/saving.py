@@ -66,6 +66,17 @@ def resume_saved(app: App) -> bool:
     return True
 
 
+def saved_language() -> str | None:
+    """The language of the newest unfinished saved game (None when there is none, or it cannot be read)."""
+    path = saves.latest_unfinished()
+    if path is None:
+        return None
+    try:
+        return saves.load(path).info.lang
+    except SaveError:
+        return None  # resume_saved says what is wrong with it
+
+
 def rebuild(app: App, saved: SavedGame, path: Path) -> GameScreen:
     """The screen of a saved game, replayed to where it stopped; a SaveError when the file does not hold up."""
     if saved.finished:  # the file says so at its start, where the menu looks, unless it is damaged
