@@ -18,6 +18,12 @@ from .game import GameDescription, Scenario
 from .i18n import LANGUAGES
 from .scenario import dumps_event, load
 
+SPEECH_MODES = ["auto", "self", "screen-reader", "off"]
+BRAILLE_MODES = ["off", "unicode", "brlapi"]
+VERBOSITY = ["brief", "normal", "full"]
+COMMON = ("lang", "speech", "braille", "verbosity")
+"""The options that may come before the command: they hold for the main menu, ``play`` and ``resume``."""
+
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser, with one sub-command per task."""
@@ -26,6 +32,11 @@ def build_parser() -> argparse.ArgumentParser:
         description="Card games for blind and visually impaired players, by speech and braille.",
     )
     parser.add_argument("--version", action="version", version=f"accessible-cards {__version__}")
+    common = parser.add_argument_group("common options, for the main menu (also after play or resume)")
+    common.add_argument("--lang", dest="common_lang", choices=LANGUAGES, default=None, help="the language")
+    common.add_argument("--speech", dest="common_speech", choices=SPEECH_MODES, default=None, help="as for play")
+    common.add_argument("--braille", dest="common_braille", choices=BRAILLE_MODES, default=None, help="as for play")
+    common.add_argument("--verbosity", dest="common_verbosity", choices=VERBOSITY, default=None, help="as for play")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
 
     play = commands.add_parser("play", help="play at the keyboard (the default command): the menu, or a game at once")
@@ -186,6 +197,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command is None:
+        args = _with_common(parser.parse_args(["play"]), args)
+    elif args.command in ("play", "resume"):
+        args = _with_common(args, args)
     try:
         if args.command == "replay":
             return _replay(args.file, args.json, args.lang)
@@ -217,7 +232,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .doctor import run as run_doctor
 
             return run_doctor()
-        return _play(parser, parser.parse_args(["play"]))
+        return _play(parser, args)
     except CardsError as error:
         print(f"accessible-cards: {_one_line(str(error))}", file=sys.stderr)
         return 1
@@ -225,6 +240,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+
+
+def _with_common(args: argparse.Namespace, given: argparse.Namespace) -> argparse.Namespace:
+    """``args`` with the common options given before the command, where the command's own do not say otherwise."""
+    for name in COMMON:
+        if getattr(args, name, None) is None:
+            setattr(args, name, getattr(given, f"common_{name}", None))
+    return args
 
 
 def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:

@@ -60,13 +60,24 @@ def test_resume_goes_straight_into_the_saved_game_on_a_new_profile(players: list
     assert_clean(again.lines())
 
 
-def test_lang_on_the_command_line_answers_the_first_language_question(players: list[Player], config: Path) -> None:
-    player = start(players, config, "--lang", "de")
+def test_common_options_before_the_command_open_the_main_menu_with_them(players: list[Player], config: Path) -> None:
+    player = start(players, config, "--lang", "de", "--braille", "unicode", "--verbosity", "brief", "--speech", "off")
     first = player.wait_for(r"^Willkommen\. Möchtest du zuerst eine kurze Einführung\?")
     assert "Sprache?" not in "\n".join(player.lines())
-    assert player.said()[0] == first
+    assert player.said()[0] == first  # --lang answered the first-start question
+    player.wait_for("^[\u2800-\u28ff]+$")  # --braille unicode: a line of braille cells under it
     player.press("2")  # no tutorial now: the main menu, in German
     player.wait_for(r"^Accessible Cards\. Hauptmenü")
+    player.press("end", "enter")
+    player.wait_for(r"Auf Wiedersehen")
+    assert not (config / "settings.toml").exists()
+
+
+def test_common_options_are_parsed_before_the_command() -> None:
+    from accessible_cards.cli import build_parser
+
+    args = build_parser().parse_args(["--lang", "de", "--verbosity", "full", "resume"])
+    assert (args.common_lang, args.common_verbosity, args.command) == ("de", "full", "resume")
 
 
 def test_play_with_lang_offers_the_tutorial_when_the_main_menu_first_opens(players: list[Player], config: Path) -> None:
