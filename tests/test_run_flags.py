@@ -86,3 +86,34 @@ def test_play_with_lang_offers_the_tutorial_when_the_main_menu_first_opens(playe
     assert "Sprache?" not in "\n".join(player.lines())
     player.press("2")
     player.wait_for(r"^Accessible Cards\. Main menu")
+
+
+def test_yes_no_questions_take_y_and_n_and_their_help_says_so(players: list[Player], config: Path) -> None:
+    player = start(players, config, "play", "war", "--seed", "3", "--lang", "en")
+    player.wait_for(r"26 cards each")
+    player.settle()
+    player.press("q")
+    player.wait_for(r"^Quit the game\?")
+    player.new_lines()
+    player.press("?")
+    player.wait_for(r"Keys for this moment")
+    help_lines = player.new_lines()
+    assert "Y or J: yes (J as in ja)" in help_lines and "N: no" in help_lines, help_lines
+    player.press("n")  # no: back in the game
+    player.settle()
+    assert not any("does nothing" in line for line in player.new_lines())
+    player.press("q")
+    player.wait_for(r"^Quit the game\?")
+    player.press("y")
+    player.wait_for(r"^Goodbye")
+
+
+def test_german_yes_no_questions_take_j(players: list[Player], config: Path) -> None:
+    player = start(players, config, "play", "--lang", "de")
+    player.wait_for(r"^Willkommen\. Möchtest du zuerst eine kurze Einführung\?")
+    player.press("n")  # no tutorial now
+    player.wait_for(r"^Accessible Cards\. Hauptmenü")
+    player.press("q")
+    player.wait_for(r"^Accessible Cards beenden\?")
+    player.press("j")
+    player.wait_for(r"^Auf Wiedersehen")

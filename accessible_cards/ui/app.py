@@ -429,6 +429,7 @@ class App:
                 title,
                 [Item(self.t("No, go on"), self.pop), Item(self.t("Yes, quit"), self.quit)],
                 hint=False,
+                answers=(1, 0),
             )
         )
 

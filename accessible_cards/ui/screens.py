@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..keys import CHOICE, HISTORY, MENU, RULES, Typed
+from ..keys import CHOICE, HISTORY, MENU, QUESTION, RULES, Typed
 
 if TYPE_CHECKING:
     from .app import App
@@ -69,9 +69,12 @@ class ListScreen(Screen):
         index: int = 0,
         on_back: Callable[[], None] | None = None,
         hint: bool = True,
+        answers: tuple[int, int] | None = None,
     ) -> None:
+        """``answers`` makes the list a yes/no question: the index of its yes item, then of its no item."""
         super().__init__(app)
-        self.phase = phase
+        self.phase = QUESTION if answers is not None else phase
+        self.answers = answers
         self.title = title
         self.items = list(items)
         self.index = max(0, min(index, len(self.items) - 1))
@@ -80,7 +83,7 @@ class ListScreen(Screen):
 
     def enter(self) -> None:
         t = self.app.t
-        if self.phase in (MENU, CHOICE):
+        if self.phase in (MENU, CHOICE, QUESTION):
             listing = " ".join(f"{n}: {item.label}." for n, item in enumerate(self.items, start=1))
             text = t("{title} {items}", title=self.title, items=listing)
             if self.hint:
@@ -126,6 +129,9 @@ class ListScreen(Screen):
             self.index = target
             self.say_current()
         elif name == "choose":
+            self._choose(self.index)
+        elif name in ("yes", "no") and self.answers is not None:
+            self.index = self.answers[0] if name == "yes" else self.answers[1]
             self._choose(self.index)
         elif name == "number":
             if typed.number is None or not 1 <= typed.number <= count:
