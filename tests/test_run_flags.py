@@ -117,3 +117,18 @@ def test_german_yes_no_questions_take_j(players: list[Player], config: Path) -> 
     player.wait_for(r"^Accessible Cards beenden\?")
     player.press("j")
     player.wait_for(r"^Auf Wiedersehen")
+
+
+def test_r_repeats_the_last_announcement_never_a_refusal(players: list[Player], config: Path) -> None:
+    player = start(players, config, "play", "war", "--seed", "3", "--lang", "en")
+    player.wait_for(r"26 cards each")
+    player.settle()
+    player.press("h")
+    player.wait_for(r"You have 26 cards in your pile\.")
+    player.new_lines()
+    player.press("x")
+    assert player.new_lines() == ["The X key does nothing here. Press ? for the keys."]
+    player.press("r")
+    assert player.new_lines() == ["You have 26 cards in your pile."]
+    player.press("?")  # help still answers after a refusal
+    assert player.new_lines()[0] == "Keys for this moment, one a line:"

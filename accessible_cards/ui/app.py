@@ -99,6 +99,9 @@ class App:
             return
         utterance = text if isinstance(text, Utterance) else Utterance(text, text)
         self.last_said = utterance
+        self._present(utterance)
+
+    def _present(self, utterance: Utterance) -> None:
         self.terminal.line(utterance.speech)
         for output in self.outputs:
             output.say(utterance)
@@ -115,8 +118,9 @@ class App:
             output.forget()
 
     def refuse(self, reason: str) -> None:
-        """One short reason; nothing changes."""
-        self.say(reason)
+        """One short reason, said once: nothing changes, and R still repeats what was said before it."""
+        if not self.muted:
+            self._present(Utterance(reason, reason))
 
     def _status(self, news: Notice | str) -> None:
         """A device's news, said in the player's language.
