@@ -132,3 +132,23 @@ def test_r_repeats_the_last_announcement_never_a_refusal(players: list[Player], 
     assert player.new_lines() == ["You have 26 cards in your pile."]
     player.press("?")  # help still answers after a refusal
     assert player.new_lines()[0] == "Keys for this moment, one a line:"
+
+
+def test_the_digit_of_a_player_count_is_the_count(players: list[Player], config: Path) -> None:
+    player = start(players, config, "play", "--lang", "en")
+    player.wait_for(r"^Welcome\.")
+    player.press("n")
+    menu = player.wait_for(r"^Accessible Cards\. Main menu")
+    player.new_lines()
+    player.press(_number_of(menu, "Play War"))
+    question = player.wait_for(r"How many players\?")
+    assert question.startswith("War. How many players? 2: two players. 3: three players. 4: four players."), question
+    player.press("down")
+    assert player.new_lines()[-1] == "3: three players"
+    player.press("1")
+    assert player.new_lines() == ["There is no item 1. Choose 2 to 4."]
+    player.press("3")  # three players
+    people = player.wait_for(r"How many of them are people")
+    assert "1: one person. 2: two people. 3: three people." in people, people
+    player.press("1")  # one person
+    player.wait_for(r"^War for 3 players")

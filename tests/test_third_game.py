@@ -283,8 +283,8 @@ def test_played_from_the_main_menu(players: list[Player], config: Path) -> None:
     assert found is not None, menu
     player.new_lines()
     player.press(found.group(1))
-    assert player.wait_for(r"How many players\?").startswith("High Card. How many players? 1: 2 players.")
-    player.press("1")  # 2 players
+    assert player.wait_for(r"How many players\?").startswith("High Card. How many players? 2: two players.")
+    player.press("2")  # 2 players
     player.wait_for(r"How many of them are people")
     player.press("1")  # 1 person: the other seat is the computer
     player.wait_for(r"^Your turn: press Enter to turn your card\.$")

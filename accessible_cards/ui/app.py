@@ -539,10 +539,53 @@ def language_screen(app: App, first_start: bool = False, then: GameRequest | Non
 
 
 def _question(
-    app: App, title: str, values: list[int], default: int, then: Callable[[int], None], label: Callable[[int], str]
+    app: App,
+    title: str,
+    values: list[int],
+    default: int,
+    then: Callable[[int], None],
+    label: Callable[[int], str],
+    *,
+    counts: bool = False,
 ) -> ListScreen:
+    """A list of ``values``; with ``counts`` each value (a count, 1 to 9) is also its item's number."""
     items = [Item(label(v), functools.partial(then, v)) for v in values]
-    return ListScreen(app, title, items, index=values.index(default) if default in values else 0)
+    numbers = values if counts and all(1 <= v <= 9 for v in values) else None
+    return ListScreen(app, title, items, index=values.index(default) if default in values else 0, numbers=numbers)
+
+
+def players_label(app: App, n: int) -> str:
+    """An answer to "How many players?", its count in words ("two players"; digits past nine)."""
+    t = app.t
+    words = {
+        1: t("one player"),
+        2: t("two players"),
+        3: t("three players"),
+        4: t("four players"),
+        5: t("five players"),
+        6: t("six players"),
+        7: t("seven players"),
+        8: t("eight players"),
+        9: t("nine players"),
+    }
+    return words.get(n) or app.tn("{n} player", "{n} players", n)
+
+
+def people_label(app: App, n: int) -> str:
+    """An answer to "How many of them are people?", its count in words ("one person"; digits past nine)."""
+    t = app.t
+    words = {
+        1: t("one person"),
+        2: t("two people"),
+        3: t("three people"),
+        4: t("four people"),
+        5: t("five people"),
+        6: t("six people"),
+        7: t("seven people"),
+        8: t("eight people"),
+        9: t("nine people"),
+    }
+    return words.get(n) or app.tn("{n} person", "{n} people", n)
 
 
 def open_setup(app: App, game: registry.GameDescription) -> None:
@@ -569,7 +612,8 @@ def game_setup(app: App, game: registry.GameDescription) -> ListScreen:
                     list(range(1, players + 1)),
                     min(chosen["humans"], players),
                     humans_chosen,
-                    lambda n: app.tn("{n} person", "{n} people", n),
+                    functools.partial(people_label, app),
+                    counts=True,
                 )
             )
 
@@ -582,7 +626,8 @@ def game_setup(app: App, game: registry.GameDescription) -> ListScreen:
             list(range(game.min_players, game.max_players + 1)),
             chosen["players"],
             players_chosen,
-            lambda n: app.tn("{n} player", "{n} players", n),
+            functools.partial(players_label, app),
+            counts=True,
         )
 
     variants = game.variant_names()

@@ -70,9 +70,15 @@ class ListScreen(Screen):
         on_back: Callable[[], None] | None = None,
         hint: bool = True,
         answers: tuple[int, int] | None = None,
+        numbers: Sequence[int] | None = None,
     ) -> None:
-        """``answers`` makes the list a yes/no question: the index of its yes item, then of its no item."""
+        """``answers`` makes the list a yes/no question: the index of its yes item, then of its no item.
+
+        ``numbers`` are the items' own numbers, said and pressed (a count of players is its number); by
+        default the items are numbered from 1.
+        """
         super().__init__(app)
+        self.numbers = list(numbers) if numbers is not None else None
         self.phase = QUESTION if answers is not None else phase
         self.answers = answers
         self.title = title
@@ -84,7 +90,7 @@ class ListScreen(Screen):
     def enter(self) -> None:
         t = self.app.t
         if self.phase in (MENU, CHOICE, QUESTION):
-            listing = " ".join(f"{n}: {item.label}." for n, item in enumerate(self.items, start=1))
+            listing = " ".join(f"{n}: {item.label}." for n, item in zip(self._numbers(), self.items, strict=True))
             text = t("{title} {items}", title=self.title, items=listing)
             if self.hint:
                 text += " " + t("Up and Down to move, Enter to choose, Escape to go back.")
@@ -98,13 +104,19 @@ class ListScreen(Screen):
     def resume(self) -> None:
         self.enter()
 
+    def _numbers(self) -> list[int]:
+        return self.numbers if self.numbers is not None else list(range(1, len(self.items) + 1))
+
     def say_current(self) -> None:
         """Say the item the list is on: its number, the count, its label."""
         if not self.items:
             self.app.say(self.app.t("Nothing here yet."))
             return
         item = self.items[self.index]
-        text = self.app.t("{n} of {total}: {label}", n=self.index + 1, total=len(self.items), label=item.label)
+        if self.numbers is not None:  # the number is the item's own, not its place
+            text = self.app.t("{number}: {label}", number=self.numbers[self.index], label=item.label)
+        else:
+            text = self.app.t("{n} of {total}: {label}", n=self.index + 1, total=len(self.items), label=item.label)
         if item.detail:
             text += " " + item.detail
         self.app.say(text)
@@ -134,12 +146,23 @@ class ListScreen(Screen):
             self.index = self.answers[0] if name == "yes" else self.answers[1]
             self._choose(self.index)
         elif name == "number":
-            if typed.number is None or not 1 <= typed.number <= count:
-                self.app.refuse(
-                    self.app.t("There is no item {n}. Choose 1 to {total}.", n=typed.number or 0, total=count)
-                )
+            numbers = self._numbers()
+            if typed.number is None or typed.number not in numbers:
+                if self.numbers is None:
+                    self.app.refuse(
+                        self.app.t("There is no item {n}. Choose 1 to {total}.", n=typed.number or 0, total=count)
+                    )
+                else:
+                    self.app.refuse(
+                        self.app.t(
+                            "There is no item {n}. Choose {first} to {last}.",
+                            n=typed.number or 0,
+                            first=min(numbers),
+                            last=max(numbers),
+                        )
+                    )
                 return
-            self.index = typed.number - 1
+            self.index = numbers.index(typed.number)
             self._choose(self.index)
         elif name == "back":
             if self.on_back is not None:
