@@ -152,3 +152,49 @@ def test_the_digit_of_a_player_count_is_the_count(players: list[Player], config:
     assert "1: one person. 2: two people. 3: three people." in people, people
     player.press("1")  # one person
     player.wait_for(r"^War for 3 players")
+
+
+def test_a_which_choice_is_followed_by_what_was_chosen_alone(tmp_path: Path) -> None:
+    """A "Which?" choice closes without "Back in the game."; leaving the game menu still says it."""
+    import io
+
+    from accessible_cards import settings as settings_file
+    from accessible_cards.keys import Typed
+    from accessible_cards.ui.app import App, GameRequest
+    from accessible_cards.ui.game_screen import GameScreen, game_menu
+    from accessible_cards.ui.terminal import Terminal
+
+    loaded = settings_file.Loaded(settings_file.Settings(lang="en"), (), False, tmp_path / "settings.toml")
+    out = io.StringIO()
+    app = App(Terminal("en", stdin=io.StringIO(""), stdout=out), loaded)
+    screen = GameScreen(app, GameRequest("war", 2, 1, None, 3))
+    app.stack.append(screen)
+    chosen: list[str] = []
+    screen.choose("The seven can do more than one thing. Which?", [("take", lambda: chosen.append("take"))])
+    start = len(out.getvalue())
+    app.dispatch(Typed("number", 1))
+    assert chosen == ["take"]
+    assert "Back in the game." not in out.getvalue()[start:]
+    app.push(game_menu(app, "war"))
+    app.dispatch(Typed("number", 1))  # Back to the game
+    assert out.getvalue().rstrip().endswith("Back in the game.")
+
+
+def test_the_seed_is_said_at_full_verbosity_and_on_the_i_key(players: list[Player], config: Path) -> None:
+    player = start(players, config, "play", "war", "--seed", "7", "--lang", "en")
+    player.wait_for(r"26 cards each")
+    assert player.new_lines()[0] == "War for 2 players."
+    player.press("i")
+    assert player.new_lines() == ["Seed 7. The same seed deals the same cards: --seed 7."]
+    full = start(players, config, "play", "war", "--seed", "7", "--lang", "en", "--verbosity", "full")
+    full.wait_for(r"26 cards each")
+    assert full.new_lines()[0] == "War for 2 players. Seed 7."
+
+
+def test_the_first_language_question_gives_its_hint_in_both_languages(players: list[Player], config: Path) -> None:
+    player = start(players, config)
+    line = player.wait_for(r"Language\? Sprache\?")
+    assert line.endswith(
+        "Up and Down to move, Enter to choose, Escape to go back. "
+        "Pfeil hoch und runter zum Bewegen, Enter zum Wählen, Escape geht zurück."
+    ), line

@@ -289,7 +289,7 @@ def test_played_from_the_main_menu(players: list[Player], config: Path) -> None:
     player.press("1")  # 1 person: the other seat is the computer
     player.wait_for(r"^Your turn: press Enter to turn your card\.$")
     opening = player.new_lines()
-    assert re.match(r"^High Card for 2 players\. Seed \d+\.$", opening[-4]), opening
+    assert re.match(r"^High Card for 2 players\.$", opening[-4]), opening
     assert opening[-3:-1] == [
         "Each player gets 3 cards face down.",
         "Press Enter to turn your card. Press ? for the keys.",
@@ -315,7 +315,7 @@ def test_played_from_the_command_line_says_what_the_narrator_says(
     player = _start(players, config, "play", "highcard", "--seed", "3", "--set", "cards=2")
     player.wait_for(r"^Your turn: press Enter")
     assert player.new_lines() == [
-        "High Card for 2 players. Seed 3.",
+        "High Card for 2 players.",
         *expected[0],
         "Press Enter to turn your card. Press ? for the keys.",
         "Your turn: press Enter to turn your card.",

@@ -529,12 +529,18 @@ def language_screen(app: App, first_start: bool = False, then: GameRequest | Non
         return act
 
     title = "Language? Sprache?" if first_start else app.t("Language")
+    hint: bool | str = True
+    if first_start:  # no language is chosen yet: the hint is said in every language, as the title is
+        hint = " ".join(
+            Catalog(lang).text("Up and Down to move, Enter to choose, Escape to go back.") for lang in LANGUAGES
+        )
     return ListScreen(
         app,
         title,
         [Item(LANGUAGE_NAMES.get(lang, lang), choose(lang)) for lang in LANGUAGES],
         index=0 if app.lang == "en" else 1,
         on_back=choose(app.lang) if first_start else None,
+        hint=hint,
     )
 
 

@@ -35,6 +35,7 @@ SHARED: Final = (
     _c("faster", ["+"], ["faster"], ["schneller"], _ALL, "speak faster"),
     _c("slower", ["-"], ["slower"], ["langsamer"], _ALL, "speak slower"),
     _c("silence", ["."], ["silence", "quiet"], ["ruhe", "still"], _ALL, "stop speaking (any key does too)"),
+    _c("seed", ["i"], ["seed"], ["startwert"], _PLAYING, "the game's seed, to deal the same cards again"),
     _c("rules", ["f1"], ["rules"], ["regeln"], (*_PLAYING, MENU), "the rules of this game"),
     _c("menu", ["escape"], ["menu"], ["menü"], _PLAYING, "the game menu"),
     _c(

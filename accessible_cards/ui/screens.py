@@ -68,7 +68,7 @@ class ListScreen(Screen):
         phase: str = MENU,
         index: int = 0,
         on_back: Callable[[], None] | None = None,
-        hint: bool = True,
+        hint: bool | str = True,
         answers: tuple[int, int] | None = None,
         numbers: Sequence[int] | None = None,
     ) -> None:
@@ -92,7 +92,9 @@ class ListScreen(Screen):
         if self.phase in (MENU, CHOICE, QUESTION):
             listing = " ".join(f"{n}: {item.label}." for n, item in zip(self._numbers(), self.items, strict=True))
             text = t("{title} {items}", title=self.title, items=listing)
-            if self.hint:
+            if isinstance(self.hint, str):  # a hint of its own (in both languages, at the first start)
+                text += " " + self.hint
+            elif self.hint:
                 text += " " + t("Up and Down to move, Enter to choose, Escape to go back.")
             self.app.say(text)
             if self.index:
