@@ -38,7 +38,7 @@ from accessible_cards.utterance import BRAILLE_CELLS, VERBOSITIES
 
 TESTS = Path(__file__).resolve().parent
 NAMES = ["Player 1", "Computer 1"]
-RESUMED = re.compile(r"^High Card resumed after (\d+) moves?\. Seed (\d+)\. G reads the history\.$")
+RESUMED = re.compile(r"^High Card resumed after (\d+) moves?\. G reads the history\.$")
 
 
 def environment() -> dict[str, str]:
@@ -354,7 +354,7 @@ def test_saved_killed_and_resumed_to_the_same_game(
 
     again = _start(players, config, "resume")
     match = RESUMED.match(again.wait_for(RESUMED.pattern))
-    assert match is not None and match.groups() == ("4", "5")
+    assert match is not None and match.groups() == ("4",)
     again.wait_for(r"^Your turn: press Enter")
     again.new_lines()
     again.press("g")

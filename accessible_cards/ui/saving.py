@@ -51,15 +51,26 @@ def resume_saved(app: App) -> bool:
     state = screen.table.state
     app.follow(deck=state.deck_kind)
     game = app.t(screen.game.variant_title(state.variant))
-    app.say(
-        app.tn(
-            "{game} resumed after {n} move. Seed {seed}. G reads the history.",
-            "{game} resumed after {n} moves. Seed {seed}. G reads the history.",
-            moves,
-            game=game,
-            seed=screen.seed,
+    seed = screen.seed_to_tell()  # the seed only when it may be told (full verbosity); I says it on request
+    if seed is None:
+        app.say(
+            app.tn(
+                "{game} resumed after {n} move. G reads the history.",
+                "{game} resumed after {n} moves. G reads the history.",
+                moves,
+                game=game,
+            )
         )
-    )
+    else:
+        app.say(
+            app.tn(
+                "{game} resumed after {n} move. Seed {seed}. G reads the history.",
+                "{game} resumed after {n} moves. Seed {seed}. G reads the history.",
+                moves,
+                game=game,
+                seed=seed,
+            )
+        )
     hint = screen.controller.hint()
     if hint and app.settings.verbosity != "brief":
         app.say(hint)
