@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import dataclasses
 import errno
 import functools
 import json
@@ -24,6 +23,12 @@ from .game import GameDescription, Scenario
 from .i18n import LANGUAGES
 from .scenario import dumps_event, load
 
+SPEECH_MODES = ["auto", "self", "screen-reader", "off"]
+BRAILLE_MODES = ["off", "unicode", "brlapi"]
+VERBOSITY = ["brief", "normal", "full"]
+COMMON = ("lang", "speech", "braille", "verbosity")
+"""The options that may come before the command: they hold for the main menu, ``play`` and ``resume``."""
+
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser, with one sub-command per task."""
@@ -32,6 +37,11 @@ def build_parser() -> argparse.ArgumentParser:
         description="Card games for blind and visually impaired players, by speech and braille.",
     )
     parser.add_argument("--version", action="version", version=f"accessible-cards {__version__}")
+    common = parser.add_argument_group("common options, for the main menu (also after play or resume)")
+    common.add_argument("--lang", dest="common_lang", choices=LANGUAGES, default=None, help="the language")
+    common.add_argument("--speech", dest="common_speech", choices=SPEECH_MODES, default=None, help="as for play")
+    common.add_argument("--braille", dest="common_braille", choices=BRAILLE_MODES, default=None, help="as for play")
+    common.add_argument("--verbosity", dest="common_verbosity", choices=VERBOSITY, default=None, help="as for play")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
 
     play = commands.add_parser("play", help="play at the keyboard (the default command): the menu, or a game at once")
@@ -255,6 +265,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command is None:
+        args = _with_common(parser.parse_args(["play"]), args)
+    elif args.command in ("play", "resume"):
+        args = _with_common(args, args)
     try:
         if args.command == "replay":
             return _replay(args.file, args.json, args.lang)
@@ -286,7 +300,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .doctor import run as run_doctor
 
             return run_doctor()
-        return _play(parser, parser.parse_args(["play"]))
+        return _play(parser, args)
     except CardsError as error:
         print(f"accessible-cards: {_one_line(str(error))}", file=sys.stderr)
         return 1
@@ -294,6 +308,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+
+
+def _with_common(args: argparse.Namespace, given: argparse.Namespace) -> argparse.Namespace:
+    """``args`` with the common options given before the command, where the command's own do not say otherwise."""
+    for name in COMMON:
+        if getattr(args, name, None) is None:
+            setattr(args, name, getattr(given, f"common_{name}", None))
+    return args
 
 
 def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -332,10 +354,9 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         for described in registry.registered():
             if described.level_setting is not None:
                 game_overrides.setdefault(described.name, {})[described.level_setting] = args.level
-    settings = loaded.settings.changed(**overrides)
+    settings = loaded.settings.changed(**overrides)  # for this run alone: the file keeps only what is changed in it
     for name, values in game_overrides.items():
         settings = settings.changed_game(name, **values)
-    loaded = dataclasses.replace(loaded, settings=settings)
     first = None
     if args.scenario is not None:
         first = _scenario_game(parser, args, settings.lang or "en")
@@ -364,7 +385,9 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     elif args.players is not None or args.humans is not None or args.variant or args.seed is not None or args.set:
         parser.error("--players, --humans, --variant, --seed and --set go with a game: play war or play bundles")
     terminal = Terminal(settings.lang or "en", settings.input)
-    app = App(terminal, loaded, outputs=_outputs(settings, terminal))
+    app = App(
+        terminal, loaded, outputs=_outputs(settings, terminal), overrides=overrides, game_overrides=game_overrides
+    )
     _add_voice(app, terminal)
     return app.run(first, resume=getattr(args, "resume", False))
 

@@ -158,7 +158,7 @@ class Controller(ABC):
 
     @abstractmethod
     def opening(self, players: int, seed: int | None, variant: str | None) -> str:
-        """The line said when the game begins (its name and players)."""
+        """The line said when the game begins (its name and players, and ``seed`` unless it is None: not told)."""
 
     def hint(self) -> str | None:
         """A line said after the deal and after a resume, at normal and full verbosity (None: none)."""

@@ -17,6 +17,8 @@ CHOICE: Final = "choice"
 HISTORY: Final = "history"
 HANDOFF: Final = "handoff"
 RULES: Final = "rules"
+QUESTION: Final = "question"
+"""A yes/no question: a list of two answers that also takes Y and N (J and N in German)."""
 
 
 @dataclass(frozen=True, slots=True)

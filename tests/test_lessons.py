@@ -131,7 +131,7 @@ def test_a_lesson_is_played_at_the_keyboard_and_played_again(players: list[Playe
     opening = player.new_lines()
     assert opening == [
         "Scenario first-steal.json. You are Player 1.",
-        "Stealing Bundles for 2 players. Seed 0.",
+        "Stealing Bundles for 2 players.",
         "You deal 3 cards each. Table: six of clubs, ten of diamonds, four of spades and queen of clubs. "
         "The stock is empty. Computer 1 plays first.",
         "Computer 1 captures the six of clubs with the six of spades.",

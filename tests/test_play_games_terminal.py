@@ -28,7 +28,7 @@ def test_a_whole_stealing_bundles_game_in_german(players: list[Player], config: 
     player = start(players, config, "play", "bundles", "--seed", "5", "--pause", "0", "--lang", "de")
     player.wait_for("Du bist dran")
     said = _play_to_the_end(player, "Wie geht es weiter?", "Was willst du?")
-    assert said[0] == "Stealing Bundles für 2 Spieler. Startwert 5."
+    assert said[0] == "Stealing Bundles für 2 Spieler."
     assert said[1].startswith("Computer 1 gibt je 4 Karten. Tisch: ")
     assert any(line.startswith("Du bist dran. Deine Karten: 1 ") for line in said)
     plays = [line for line in said if line.startswith(("Du nimmst", "Du legst", "Du stiehlst"))]
@@ -151,7 +151,7 @@ def test_a_whole_stealing_bundles_game_in_english(players: list[Player], config:
     player = start(players, config, "play", "bundles", "--seed", "8", "--pause", "0", "--lang", "en")
     player.wait_for("Your turn")
     said = _play_to_the_end(player, "What next?", "can do more than one thing")
-    assert said[0] == "Stealing Bundles for 2 players. Seed 8."
+    assert said[0] == "Stealing Bundles for 2 players."
     assert any(line.startswith(("You capture", "You trail", "You steal")) for line in said)
     assert any(line.startswith("Computer 1 ") for line in said[3:])
     assert_clean(player.lines())
@@ -166,7 +166,7 @@ def test_a_whole_war_game_in_german(players: list[Player], config: Path) -> None
         said += player.new_lines()
         if "Wie geht es weiter?" in " ".join(said):
             break
-    assert said[0] == "Krieg für 2 Spieler. Startwert 7."
+    assert said[0] == "Krieg für 2 Spieler."
     assert any(line.startswith(("Du gewinnst", "Computer 1 gewinnt")) for line in said), said
     assert "Wie geht es weiter?" in said[-1]
     assert_clean(player.lines())

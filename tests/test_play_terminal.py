@@ -36,7 +36,7 @@ def test_a_whole_war_game_in_english(players: list[Player], config: Path) -> Non
     player = start(players, config, "play", "war", "--seed", "7", "--lang", "en", "--set", "max_rounds=6")
     player.wait_for(r"Press Enter to turn up the next card")
     opening = player.new_lines()
-    assert opening[0] == "War for 2 players. Seed 7."
+    assert opening[0] == "War for 2 players."
     assert opening[1] == "The cards are dealt face down: 26 cards each."
     for _ in range(12):
         player.press("enter")
@@ -149,6 +149,6 @@ def test_no_escape_sequences_when_output_is_not_a_terminal(config: Path) -> None
     assert result.returncode == 0, result.stderr
     assert "\x1b" not in result.stdout
     lines = result.stdout.splitlines()
-    assert lines[0] == "War for 2 players. Seed 4."
+    assert lines[0] == "War for 2 players."
     assert "You have" in "\n".join(lines) and lines[-1] == "Goodbye."
     assert result.stderr == ""

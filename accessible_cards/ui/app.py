@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -52,11 +52,23 @@ class App:
         *,
         save_settings: bool = True,
         outputs: Sequence[Output] = (),
+        overrides: Mapping[str, Any] | None = None,
+        game_overrides: Mapping[str, Mapping[str, Any]] | None = None,
     ) -> None:
+        """``overrides`` (common settings) and ``game_overrides`` (a game's section) hold for this run alone.
+
+        They are what the command line and the environment chose: they change ``settings`` but never the
+        file, which keeps ``stored`` (what was read, and what the player changes in the program).
+        """
         self.terminal = terminal
         self.outputs: list[Output] = list(outputs)
         self.loaded = loaded
-        self.settings: Settings = loaded.settings
+        self.stored: Settings = loaded.settings
+        self.overrides: dict[str, Any] = dict(overrides or {})
+        self.game_overrides: dict[str, dict[str, Any]] = {
+            name: dict(values) for name, values in (game_overrides or {}).items()
+        }
+        self.settings: Settings = self._effective()
         self.save_settings = save_settings and (loaded.writable or loaded.editable)
         self._kept: Settings = loaded.settings
         """The settings as the file has them now: a change writes only what differs (the file is edited in place)."""
@@ -89,6 +101,9 @@ class App:
             return
         utterance = text if isinstance(text, Utterance) else Utterance(text, text)
         self.last_said = utterance
+        self._present(utterance)
+
+    def _present(self, utterance: Utterance) -> None:
         self.terminal.line(utterance.speech)
         for output in self.outputs:
             output.say(utterance)
@@ -105,8 +120,9 @@ class App:
             output.forget()
 
     def refuse(self, reason: str) -> None:
-        """One short reason; nothing changes."""
-        self.say(reason)
+        """One short reason, said once: nothing changes, and R still repeats what was said before it."""
+        if not self.muted:
+            self._present(Utterance(reason, reason))
 
     def _status(self, news: Notice | str) -> None:
         """A device's news, said in the player's language.
@@ -174,9 +190,23 @@ class App:
             return t("{path}: {key} must be a section, written [{key}]", path=path, key=key)
         return shown(problem.text, 200)
 
+    def _effective(self) -> Settings:
+        """The settings in use: the stored ones, with this run's overrides on top."""
+        settings = self.stored.changed(**self.overrides)
+        for name, values in self.game_overrides.items():
+            settings = settings.changed_game(name, **values)
+        return settings
+
     def change_settings(self, **values: Any) -> None:
-        """Change settings and keep them (unless the settings file is broken, which is left as it is)."""
-        self.settings = self.settings.changed(**values)
+        """Change settings and keep them (unless the settings file is broken, which is left as it is).
+
+        Only ``values`` are kept: a value this run took from the command line stays out of the file, and a
+        setting the player changes here is no longer overridden.
+        """
+        self.stored = self.stored.changed(**values)
+        for name in values:
+            self.overrides.pop(name, None)
+        self.settings = self._effective()
         if "lang" in values or "braille_en" in values or "braille_de" in values:
             self.catalog = Catalog(self.lang)
             self.terminal.lang = self.lang
@@ -186,16 +216,29 @@ class App:
             self.terminal.forget_bindings()
         self._keep_settings()
 
+    def use_language_for_run(self, lang: str | None) -> None:
+        """Speak ``lang`` in this run alone (nothing is written); None changes nothing."""
+        if lang is None or lang not in LANGUAGES:
+            return
+        self.overrides["lang"] = lang
+        self.settings = self._effective()
+        self.catalog = Catalog(self.lang)
+        self.terminal.lang = self.lang
+        self.follow(lang=self.lang, grade=self.settings.braille_grade)
+
     def change_game_settings(self, game: str, **values: Any) -> None:
-        """Change settings of one game's section and keep them."""
-        self.settings = self.settings.changed_game(game, **values)
+        """Change settings of one game's section and keep them (only ``values``, as :meth:`change_settings`)."""
+        self.stored = self.stored.changed_game(game, **values)
+        for key in values:
+            self.game_overrides.get(game, {}).pop(key, None)
+        self.settings = self._effective()
         self._keep_settings()
 
     def _keep_settings(self) -> None:
         if self.save_settings:
             try:
-                settings_file.save(self.settings, self.loaded.path, before=self._kept)
-                self._kept = self.settings
+                settings_file.save(self.stored, self.loaded.path, before=self._kept)
+                self._kept = self.stored
             except OSError:
                 self.save_settings = False
                 self.say(self.t("The settings cannot be saved here; they hold until you quit."))
@@ -297,17 +340,24 @@ class App:
         for note in self.startup_notes:
             self.say(note)
         menu = MainMenu(self)
-        if self.settings.lang is None:
+        if resume:  # straight into the saved game, in its language on a new profile, with no question first
+            from .saving import resume_saved, saved_language
+
+            if self.settings.lang is None:
+                self.use_language_for_run(saved_language())
+            self.stack.append(menu)  # under the game, said when the game ends (or now, with no game to resume)
+            resume_saved(self)
+        elif self.settings.lang is None:
             self.stack.append(menu)  # said once the language is chosen
             self.push(language_screen(self, first_start=True, then=first))
         elif first is not None:
             self.stack.append(menu)  # under the game, said when the game ends
             self.push(self.game_screen(first))
-        elif resume:
-            from .saving import resume_saved
+        elif self.stored.lang is None:  # a first start with --lang: that was the language answer
+            from .tutorial import tutorial_offer
 
-            self.stack.append(menu)  # under the game, said when the game ends (or now, with no game to resume)
-            resume_saved(self)
+            self.stack.append(menu)  # said after the offer
+            self.push(tutorial_offer(self))
         else:
             self.push(menu)
         while self.running and self.stack:
@@ -387,6 +437,7 @@ class App:
                 title,
                 [Item(self.t("No, go on"), self.pop), Item(self.t("Yes, quit"), self.quit)],
                 hint=False,
+                answers=(1, 0),
             )
         )
 
@@ -482,20 +533,69 @@ def language_screen(app: App, first_start: bool = False, then: GameRequest | Non
         return act
 
     title = "Language? Sprache?" if first_start else app.t("Language")
+    hint: bool | str = True
+    if first_start:  # no language is chosen yet: the hint is said in every language, as the title is
+        hint = " ".join(
+            Catalog(lang).text("Up and Down to move, Enter to choose, Escape to go back.") for lang in LANGUAGES
+        )
     return ListScreen(
         app,
         title,
         [Item(LANGUAGE_NAMES.get(lang, lang), choose(lang)) for lang in LANGUAGES],
         index=0 if app.lang == "en" else 1,
         on_back=choose(app.lang) if first_start else None,
+        hint=hint,
     )
 
 
 def _question(
-    app: App, title: str, values: list[int], default: int, then: Callable[[int], None], label: Callable[[int], str]
+    app: App,
+    title: str,
+    values: list[int],
+    default: int,
+    then: Callable[[int], None],
+    label: Callable[[int], str],
+    *,
+    counts: bool = False,
 ) -> ListScreen:
+    """A list of ``values``; with ``counts`` each value (a count, 1 to 9) is also its item's number."""
     items = [Item(label(v), functools.partial(then, v)) for v in values]
-    return ListScreen(app, title, items, index=values.index(default) if default in values else 0)
+    numbers = values if counts and all(1 <= v <= 9 for v in values) else None
+    return ListScreen(app, title, items, index=values.index(default) if default in values else 0, numbers=numbers)
+
+
+def players_label(app: App, n: int) -> str:
+    """An answer to "How many players?", its count in words ("two players"; digits past nine)."""
+    t = app.t
+    words = {
+        1: t("one player"),
+        2: t("two players"),
+        3: t("three players"),
+        4: t("four players"),
+        5: t("five players"),
+        6: t("six players"),
+        7: t("seven players"),
+        8: t("eight players"),
+        9: t("nine players"),
+    }
+    return words.get(n) or app.tn("{n} player", "{n} players", n)
+
+
+def people_label(app: App, n: int) -> str:
+    """An answer to "How many of them are people?", its count in words ("one person"; digits past nine)."""
+    t = app.t
+    words = {
+        1: t("one person"),
+        2: t("two people"),
+        3: t("three people"),
+        4: t("four people"),
+        5: t("five people"),
+        6: t("six people"),
+        7: t("seven people"),
+        8: t("eight people"),
+        9: t("nine people"),
+    }
+    return words.get(n) or app.tn("{n} person", "{n} people", n)
 
 
 def open_setup(app: App, game: registry.GameDescription) -> None:
@@ -522,7 +622,8 @@ def game_setup(app: App, game: registry.GameDescription) -> ListScreen:
                     list(range(1, players + 1)),
                     min(chosen["humans"], players),
                     humans_chosen,
-                    lambda n: app.tn("{n} person", "{n} people", n),
+                    functools.partial(people_label, app),
+                    counts=True,
                 )
             )
 
@@ -535,7 +636,8 @@ def game_setup(app: App, game: registry.GameDescription) -> ListScreen:
             list(range(game.min_players, game.max_players + 1)),
             chosen["players"],
             players_chosen,
-            lambda n: app.tn("{n} player", "{n} players", n),
+            functools.partial(players_label, app),
+            counts=True,
         )
 
     variants = game.variant_names()

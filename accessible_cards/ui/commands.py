@@ -10,7 +10,7 @@ from typing import Final
 
 from .. import game as registry
 from ..i18n import LANGUAGES
-from ..keys import CHOICE, HANDOFF, HISTORY, MENU, RULES, Command, Typed
+from ..keys import CHOICE, HANDOFF, HISTORY, MENU, QUESTION, RULES, Command, Typed
 from ..keys import command as _c
 
 
@@ -20,7 +20,7 @@ def game_phases() -> tuple[str, ...]:
 
 
 GAME_PHASES: Final = game_phases()
-_ALL: Final = (MENU, CHOICE, HISTORY, RULES, HANDOFF, *GAME_PHASES)
+_ALL: Final = (MENU, CHOICE, QUESTION, HISTORY, RULES, HANDOFF, *GAME_PHASES)
 _PLAYING: Final = tuple(game.phases[0][0] for game in registry.registered() if game.phases)
 """Each game's main phase: the review keys every game shares work there."""
 
@@ -35,25 +35,42 @@ SHARED: Final = (
     _c("faster", ["+"], ["faster"], ["schneller"], _ALL, "speak faster"),
     _c("slower", ["-"], ["slower"], ["langsamer"], _ALL, "speak slower"),
     _c("silence", ["."], ["silence", "quiet"], ["ruhe", "still"], _ALL, "stop speaking (any key does too)"),
+    _c("seed", ["i"], ["seed"], ["startwert"], _PLAYING, "the game's seed, to deal the same cards again"),
     _c("rules", ["f1"], ["rules"], ["regeln"], (*_PLAYING, MENU), "the rules of this game"),
     _c("menu", ["escape"], ["menu"], ["menü"], _PLAYING, "the game menu"),
-    _c("quit", ["q"], ["quit", "exit"], ["beenden", "ende"], (*GAME_PHASES, MENU, HANDOFF), "quit, after you confirm"),
-    _c("up", ["up"], ["up"], ["hoch"], [MENU, CHOICE, HISTORY, RULES], "previous item"),
-    _c("down", ["down"], ["down"], ["runter"], [MENU, CHOICE, HISTORY, RULES], "next item"),
-    _c("first", ["home"], ["first", "top"], ["anfang"], [MENU, CHOICE, HISTORY, RULES], "first item"),
-    _c("last_item", ["end"], ["end", "bottom"], ["schluss"], [MENU, CHOICE, HISTORY, RULES], "last item"),
-    _c("choose", ["enter", "space"], ["choose", "ok"], ["wählen", "ok"], [MENU, CHOICE], "choose this item"),
+    _c(
+        "quit",
+        ["q"],
+        ["quit", "exit"],
+        ["beenden", "ende"],
+        (*GAME_PHASES, MENU, QUESTION, HANDOFF),
+        "quit, after you confirm",
+    ),
+    _c("up", ["up"], ["up"], ["hoch"], [MENU, CHOICE, QUESTION, HISTORY, RULES], "previous item"),
+    _c("down", ["down"], ["down"], ["runter"], [MENU, CHOICE, QUESTION, HISTORY, RULES], "next item"),
+    _c("first", ["home"], ["first", "top"], ["anfang"], [MENU, CHOICE, QUESTION, HISTORY, RULES], "first item"),
+    _c("last_item", ["end"], ["end", "bottom"], ["schluss"], [MENU, CHOICE, QUESTION, HISTORY, RULES], "last item"),
+    _c("choose", ["enter", "space"], ["choose", "ok"], ["wählen", "ok"], [MENU, CHOICE, QUESTION], "choose this item"),
     _c(
         "number",
         [str(d) for d in range(1, 10)],
         ["number"],
         ["nummer"],
-        [MENU, CHOICE],
+        [MENU, CHOICE, QUESTION],
         "choose the item with that number",
         takes_number=True,
     ),
+    _c("yes", ["y", "j"], ["yes"], ["ja"], [QUESTION], "yes (J as in ja)"),
+    _c("no", ["n"], ["no"], ["nein"], [QUESTION], "no"),
     _c("ready", ["enter", "space"], ["ready"], ["bereit"], [HANDOFF], "I am at the keyboard"),
-    _c("back", ["escape"], ["back", "cancel"], ["zurück", "abbrechen"], [MENU, CHOICE, HISTORY, RULES], "go back"),
+    _c(
+        "back",
+        ["escape"],
+        ["back", "cancel"],
+        ["zurück", "abbrechen"],
+        [MENU, CHOICE, QUESTION, HISTORY, RULES],
+        "go back",
+    ),
 )
 
 COMMANDS: Final = (*(c for game in registry.registered() for c in game.commands), *SHARED)

@@ -66,6 +66,7 @@ class GameScreen(Screen):
         game = games.get(request.game)
         self.game = game
         self.request = request
+        self.chose = False
         if scenario is not None:
             state = scenario.state
             self.seed: int | None = state.seed
@@ -158,6 +159,7 @@ class GameScreen(Screen):
     def choose(self, title: str, options: Sequence[tuple[str, Callable[[], None]]]) -> None:
         def chosen(act: Callable[[], None]) -> Callable[[], None]:
             def run() -> None:
+                self.chose = True  # what was chosen is told next: no "Back in the game." before it
                 self.app.pop()
                 act()
 
@@ -201,7 +203,7 @@ class GameScreen(Screen):
         app.follow(deck=self.table.state.deck_kind)
         if self.request.scenario is not None:
             app.say(app.t("Scenario {name}. You are Player 1.", name=Path(self.request.scenario).name))
-        app.say(self.controller.opening(self.request.players, self.seed, self.request.variant))
+        app.say(self.controller.opening(self.request.players, self.seed_to_tell(), self.request.variant))
         self.deal()
         hint = self.controller.hint()
         if hint and app.settings.verbosity != "brief":
@@ -267,9 +269,28 @@ class GameScreen(Screen):
         return self.controller.waiting_for()
 
     def resume(self) -> None:
+        """Back from a list above it: after the game menu "Back in the game."; after a choice, its announcement."""
         self.rebuild_narrator()
-        if not self.handing_off:
+        chose, self.chose = self.chose, False
+        if not self.handing_off and not chose:
             self.app.say(self.app.t("Back in the game."))
+
+    def seed_to_tell(self, asked: bool = False) -> int | None:
+        """The seed, when it may be told now (None: not now).
+
+        The one place that decides it, for the opening line and for the I key: told at full verbosity and
+        when ``asked``.
+        """
+        if asked or self.app.settings.verbosity == "full":
+            return self.seed
+        return None
+
+    def seed_line(self) -> str:
+        """The answer of the I key: the game's seed, to play the same deal again."""
+        seed = self.seed_to_tell(asked=True)
+        if seed is None:
+            return self.app.t("This game was dealt from a scenario file; it has no seed.")
+        return self.app.t("Seed {seed}. The same seed deals the same cards: --seed {seed}.", seed=seed)
 
     def handle(self, typed: Typed) -> None:
         """The game's own keys first, then the review keys every game has; anything else is refused with a reason."""
@@ -299,6 +320,8 @@ class GameScreen(Screen):
             app.say(app.t("Verbosity: {value}", value=app.t(following)))
         elif name == "rules":
             app.show_rules(self.game.name)
+        elif name == "seed":
+            app.say(self.seed_line())
         elif name == "menu":
             app.push(GameMenu(app, self.game.name))
         else:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .. import game as registry
 from ..i18n import Catalog
-from ..keys import HISTORY, MENU, RULES
+from ..keys import HISTORY, MENU, QUESTION, RULES
 from .commands import for_phase, keys_label
 
 
@@ -20,6 +20,7 @@ def _phases(catalog: Catalog, game: registry.GameDescription) -> list[tuple[str,
         (HISTORY, t("The history")),
         (RULES, t("Reading the rules")),
         (MENU, t("Menus and lists")),
+        (QUESTION, t("Yes or no questions")),
     ]
 
 

@@ -121,19 +121,41 @@ def resume_path(app: App, path: Path) -> bool:
     state = screen.table.state
     app.follow(deck=state.deck_kind)
     game = app.t(screen.game.variant_title(state.variant))
-    app.say(
-        app.tn(
-            "{game} resumed after {n} move. Seed {seed}. G reads the history.",
-            "{game} resumed after {n} moves. Seed {seed}. G reads the history.",
-            moves,
-            game=game,
-            seed=screen.seed,
+    seed = screen.seed_to_tell()  # the seed only when it may be told (full verbosity); I says it on request
+    if seed is None:
+        app.say(
+            app.tn(
+                "{game} resumed after {n} move. G reads the history.",
+                "{game} resumed after {n} moves. G reads the history.",
+                moves,
+                game=game,
+            )
         )
-    )
+    else:
+        app.say(
+            app.tn(
+                "{game} resumed after {n} move. Seed {seed}. G reads the history.",
+                "{game} resumed after {n} moves. Seed {seed}. G reads the history.",
+                moves,
+                game=game,
+                seed=seed,
+            )
+        )
     hint = screen.controller.hint()
     if hint and app.settings.verbosity != "brief":
         app.say(hint)
     return True
+
+
+def saved_language() -> str | None:
+    """The language of the newest unfinished saved game (None when there is none, or it cannot be read)."""
+    path = saves.latest_unfinished()
+    if path is None:
+        return None
+    try:
+        return saves.load(path).info.lang
+    except SaveError:
+        return None  # resume_saved says what is wrong with it
 
 
 def rebuild(app: App, saved: SavedGame, path: Path) -> GameScreen:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..keys import CHOICE, HISTORY, MENU, RULES, Typed
+from ..keys import CHOICE, HISTORY, MENU, QUESTION, RULES, Typed
 
 if TYPE_CHECKING:
     from .app import App
@@ -68,10 +68,19 @@ class ListScreen(Screen):
         phase: str = MENU,
         index: int = 0,
         on_back: Callable[[], None] | None = None,
-        hint: bool = True,
+        hint: bool | str = True,
+        answers: tuple[int, int] | None = None,
+        numbers: Sequence[int] | None = None,
     ) -> None:
+        """``answers`` makes the list a yes/no question: the index of its yes item, then of its no item.
+
+        ``numbers`` are the items' own numbers, said and pressed (a count of players is its number); by
+        default the items are numbered from 1.
+        """
         super().__init__(app)
-        self.phase = phase
+        self.numbers = list(numbers) if numbers is not None else None
+        self.phase = QUESTION if answers is not None else phase
+        self.answers = answers
         self.title = title
         self.items = list(items)
         self.index = max(0, min(index, len(self.items) - 1))
@@ -81,10 +90,12 @@ class ListScreen(Screen):
 
     def enter(self) -> None:
         t = self.app.t
-        if self.phase in (MENU, CHOICE):
-            listing = " ".join(f"{n}: {item.label}." for n, item in enumerate(self.items, start=1))
+        if self.phase in (MENU, CHOICE, QUESTION):
+            listing = " ".join(f"{n}: {item.label}." for n, item in zip(self._numbers(), self.items, strict=True))
             text = t("{title} {items}", title=self.title, items=listing)
-            if self.hint:
+            if isinstance(self.hint, str):  # a hint of its own (in both languages, at the first start)
+                text += " " + self.hint
+            elif self.hint:
                 text += " " + t("Up and Down to move, Enter to choose, Escape to go back.")
             self.app.say(text)
             if self.index:
@@ -96,13 +107,19 @@ class ListScreen(Screen):
     def resume(self) -> None:
         self.enter()
 
+    def _numbers(self) -> list[int]:
+        return self.numbers if self.numbers is not None else list(range(1, len(self.items) + 1))
+
     def say_current(self) -> None:
         """Say the item the list is on: its number, the count, its label."""
         if not self.items:
             self.app.say(self.app.t("Nothing here yet."))
             return
         item = self.items[self.index]
-        text = self.app.t("{n} of {total}: {label}", n=self.index + 1, total=len(self.items), label=item.label)
+        if self.numbers is not None:  # the number is the item's own, not its place
+            text = self.app.t("{number}: {label}", number=self.numbers[self.index], label=item.label)
+        else:
+            text = self.app.t("{n} of {total}: {label}", n=self.index + 1, total=len(self.items), label=item.label)
         if item.detail:
             text += ("\n" if self.detail_apart else " ") + item.detail
         self.app.say(text)
@@ -128,13 +145,27 @@ class ListScreen(Screen):
             self.say_current()
         elif name == "choose":
             self._choose(self.index)
+        elif name in ("yes", "no") and self.answers is not None:
+            self.index = self.answers[0] if name == "yes" else self.answers[1]
+            self._choose(self.index)
         elif name == "number":
-            if typed.number is None or not 1 <= typed.number <= count:
-                self.app.refuse(
-                    self.app.t("There is no item {n}. Choose 1 to {total}.", n=typed.number or 0, total=count)
-                )
+            numbers = self._numbers()
+            if typed.number is None or typed.number not in numbers:
+                if self.numbers is None:
+                    self.app.refuse(
+                        self.app.t("There is no item {n}. Choose 1 to {total}.", n=typed.number or 0, total=count)
+                    )
+                else:
+                    self.app.refuse(
+                        self.app.t(
+                            "There is no item {n}. Choose {first} to {last}.",
+                            n=typed.number or 0,
+                            first=min(numbers),
+                            last=max(numbers),
+                        )
+                    )
                 return
-            self.index = typed.number - 1
+            self.index = numbers.index(typed.number)
             self._choose(self.index)
         elif name == "back":
             if self.on_back is not None:

@@ -44,6 +44,7 @@ def tutorial_offer(app: App) -> ListScreen:
             Item(t("No, go to the main menu"), app.pop),
         ],
         on_back=app.pop,
+        answers=(0, 1),
     )
 
 

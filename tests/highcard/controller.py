@@ -33,6 +33,8 @@ class HighCardController(Controller):
         self.phase = PLAYING
 
     def opening(self, players: int, seed: int | None, variant: str | None) -> str:
+        if seed is None:  # not to be told now
+            return self.controls.tn("High Card for {n} player.", "High Card for {n} players.", players)
         return self.controls.tn(
             "High Card for {n} player. Seed {seed}.", "High Card for {n} players. Seed {seed}.", players, seed=seed
         )

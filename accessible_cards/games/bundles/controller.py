@@ -57,6 +57,13 @@ class BundlesController(Controller):
         from . import DESCRIPTION
 
         c = self.controls
+        if seed is None:  # not to be told now
+            return c.tn(
+                "{game} for {n} player.",
+                "{game} for {n} players.",
+                players,
+                game=c.t(DESCRIPTION.variant_title(variant)),
+            )
         return c.tn(
             "{game} for {n} player. Seed {seed}.",
             "{game} for {n} players. Seed {seed}.",

@@ -54,6 +54,8 @@ class WarController(Controller):
         self._replaying_quiz: bool | None = None
 
     def opening(self, players: int, seed: int | None, variant: str | None) -> str:
+        if seed is None:  # not to be told now
+            return self.controls.tn("War for {n} player.", "War for {n} players.", players)
         return self.controls.tn(
             "War for {n} player. Seed {seed}.", "War for {n} players. Seed {seed}.", players, seed=seed
         )
