@@ -99,6 +99,8 @@ class GameScreen(Screen):
         self.handoff_to = 0
         self.announced_turn: tuple[int, int] | None = None
         self.started = False
+        self.seed_chosen = request.seed is not None or scenario is not None
+        """True when the player chose the seed (``--seed``, a scenario): the deal is theirs to know."""
 
     # -- the Controls the controller sees ---------------------------------------------
 
@@ -278,15 +280,23 @@ class GameScreen(Screen):
     def seed_to_tell(self, asked: bool = False) -> int | None:
         """The seed, when it may be told now (None: not now).
 
-        The one place that decides it, for the opening line and for the I key: told at full verbosity and
-        when ``asked``.
+        The one place that decides it, for the opening line, the resume line and the I key: told at full
+        verbosity and when ``asked``; but while the game goes on, only when the player chose the seed (or
+        the scenario file gave it): the deal follows from the seed, so telling it would give away every
+        card nobody may see yet.
         """
+        if self.table.result is None and not self.seed_chosen:
+            return None
         if asked or self.app.settings.verbosity == "full":
             return self.seed
         return None
 
     def seed_line(self) -> str:
         """The answer of the I key: the game's seed, to play the same deal again."""
+        if self.seed is not None and self.seed_to_tell(asked=True) is None:
+            return self.app.t(
+                "The seed is told when the game is over: it would give away the cards nobody may see yet."
+            )
         seed = self.seed_to_tell(asked=True)
         if seed is None:
             return self.app.t("This game was dealt from a scenario file; it has no seed.")

@@ -191,6 +191,7 @@ def _replayed(app: App, saved: SavedGame, path: Path) -> GameScreen:
     screen = GameScreen(app, request, scenario=scenario, levels=levels)
     if info.seed is not None:
         screen.seed = info.seed
+    screen.seed_chosen = info.scenario is not None  # whether the player chose the seed is not kept: it stays untold
     screen.record = saves.Record.resumed(path, saved, sealed=True)  # an older file is sealed from now on
     screen.started = True
     _replay(app, screen, saved)
