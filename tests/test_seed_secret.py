@@ -16,7 +16,7 @@ def test_a_game_the_player_did_not_seed_keeps_its_seed_until_the_end() -> None:
 
 
 def test_a_seed_the_player_chose_is_said_at_full_verbosity_and_on_request() -> None:
-    app, said = play(GameRequest("bundles", 2, 1, "standard", 4242), ["i"], 1, verbosity="full")
+    _app, said = play(GameRequest("bundles", 2, 1, "standard", 4242), ["i"], 1, verbosity="full")
     assert "Seed 4242" in said[0], said[0]
     assert said[-1] == "Seed 4242. The same seed deals the same cards: --seed 4242."
 
