@@ -19,10 +19,12 @@ from pathlib import Path
 class FileProblem(Exception):
     """A file that cannot be read as asked; ``path`` is the file."""
 
-    def __init__(self, path: Path, reason: str = "") -> None:
+    def __init__(self, path: Path, reason: str = "", number: int | None = None) -> None:
         super().__init__(f"{path}: {reason}" if reason else str(path))
         self.path = path
         self.reason = reason
+        self.errno = number
+        """The system's error number, when the system gave one (the player hears it worded from it)."""
 
 
 class Missing(FileProblem):
@@ -61,7 +63,7 @@ def read_bounded(path: Path, limit: int) -> bytes:
     except FileNotFoundError:
         raise Missing(path) from None
     except OSError as error:
-        raise Unreadable(path, error.strerror or str(error)) from None
+        raise Unreadable(path, error.strerror or str(error), error.errno) from None
     if stat.S_ISDIR(info.st_mode):
         raise Folder(path)
     if not stat.S_ISREG(info.st_mode):
@@ -76,7 +78,7 @@ def read_bounded(path: Path, limit: int) -> bytes:
     except IsADirectoryError:
         raise Folder(path) from None
     except OSError as error:
-        raise Unreadable(path, error.strerror or str(error)) from None
+        raise Unreadable(path, error.strerror or str(error), error.errno) from None
     if len(raw) > limit:
         raise TooLarge(path, info.st_size, max(info.st_size, len(raw)))
     return raw

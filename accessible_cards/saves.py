@@ -310,6 +310,8 @@ class Storage:
     kind: str = ""
     folder: str = ""
     reason: str = ""
+    errno: int | None = None
+    """The system's error number behind ``reason`` (the player hears it worded from the number)."""
 
 
 def storage_failure(error: OSError, folder: Path) -> Storage:
@@ -320,7 +322,7 @@ def storage_failure(error: OSError, folder: Path) -> Storage:
         kind = "full"
     else:
         kind = "other"
-    return Storage("failed", kind, str(folder), error.strerror or str(error))
+    return Storage("failed", kind, str(folder), error.strerror or str(error), error.errno)
 
 
 # --- what a save holds -----------------------------------------------------------
@@ -472,7 +474,9 @@ def read_json(path: Path) -> Any:
     except files.Missing:
         raise SaveError("error-save-missing", f"{path}: no such file", path=str(path)) from None
     except files.Folder:
-        raise SaveError("error-save-unreadable", f"{path}: is a folder", path=str(path), reason="a folder") from None
+        raise SaveError(
+            "error-save-unreadable", f"{path}: is a folder", path=str(path), reason="a folder", errno=errno.EISDIR
+        ) from None
     except files.NotRegular:  # a pipe or /dev/zero never ends
         raise SaveError("error-save-unreadable", f"{path}: not a file", path=str(path), reason="not a file") from None
     except files.TooLarge as error:
@@ -480,7 +484,11 @@ def read_json(path: Path) -> Any:
         raise SaveError("error-save-size", f"{path}: too large for a saved game{size}", path=str(path)) from None
     except files.Unreadable as error:
         raise SaveError(
-            "error-save-unreadable", f"{path}: cannot be read ({error.reason})", path=str(path), reason=error.reason
+            "error-save-unreadable",
+            f"{path}: cannot be read ({error.reason})",
+            path=str(path),
+            reason=error.reason,
+            errno=error.errno,
         ) from None
     try:
         return json.loads(raw.decode("utf-8"))

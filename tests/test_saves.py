@@ -424,3 +424,23 @@ def test_a_failing_disk_is_said_once_per_spell_and_saving_goes_on(monkeypatch: p
     ]
     screen = game_screen(app)
     assert screen.table.state.to_json() == saves.load(only_save(saves.data_dir())).current  # the last save holds all
+
+
+def test_a_system_reason_is_said_in_the_players_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A save that fails for another reason (a file where a folder should be): German words, from the error number."""
+    real = saves.write_atomic
+    calls = {"n": 0}
+
+    def write(path: Path, text: str) -> None:
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise OSError(errno.ENOTDIR, os.strerror(errno.ENOTDIR))
+        real(path, text)
+
+    monkeypatch.setattr(saves, "write_atomic", write)
+    _app, said = play(GameRequest("war", 2, 1, seed=3), WAR_LINES, budget=4, lang="de")
+    notes = [line for line in said if "gespeichert" in line]
+    assert notes[0].startswith(
+        "Das Spiel kann nicht gespeichert werden: ein Teil des Pfads ist eine Datei, kein Ordner."
+    )
+    assert "Not a directory" not in "\n".join(said)

@@ -28,6 +28,7 @@ from ..narration.base import seat_names
 from ..table import COMPUTER, Move, Seat, Table
 from ..utterance import VERBOSITIES, Utterance
 from .app import App, GameRequest, settings_screen
+from .messages import system_reason
 from .screens import Item, ListScreen, Screen, history_screen
 
 ControllerFactory = Callable[[Any, Any], Controller]
@@ -403,7 +404,7 @@ class GameScreen(Screen):
             self.app.say(
                 t(
                     "The game cannot be saved: {reason}. The game goes on, and saving is tried again after every move.",
-                    reason=news.reason,
+                    reason=system_reason(t, news.errno),
                 )
             )
 

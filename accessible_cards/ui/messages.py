@@ -11,6 +11,7 @@ sentence in the player's language.
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
@@ -209,3 +210,30 @@ def _move_reason(p: dict[str, Any], t: Translate) -> str:
 def _variants() -> str:
     """Every preset of every game, for a refusal that lists them."""
     return ", ".join(variant for game in registry.registered() for variant in game.variant_names())
+
+
+_SYSTEM_REASONS: Final[Mapping[int, Callable[[Translate], str]]] = {
+    errno.ENOTDIR: lambda t: t("a part of the path is a file, not a folder"),
+    errno.EISDIR: lambda t: t("it is a folder, not a file"),
+    errno.ENOENT: lambda t: t("the file or its folder does not exist"),
+    errno.EACCES: lambda t: t("you have no permission for it"),
+    errno.EPERM: lambda t: t("you have no permission for it"),
+    errno.EROFS: lambda t: t("the disk is read-only"),
+    errno.ENOSPC: lambda t: t("the disk is full"),
+    errno.EDQUOT: lambda t: t("your disk quota is used up"),
+    errno.ENAMETOOLONG: lambda t: t("the file's name is too long"),
+    errno.ELOOP: lambda t: t("the path goes round in a circle of links"),
+    errno.EIO: lambda t: t("the disk could not be read or written (an input/output error)"),
+    errno.EMFILE: lambda t: t("too many files are open"),
+    errno.EBUSY: lambda t: t("the file is busy"),
+}
+"""The operating system's reasons the program explains, worded in the player's language from the error number."""
+
+
+def system_reason(t: Translate, number: int | None) -> str:
+    """Why the system refused, in the player's language: from its error number, never its English text."""
+    word = _SYSTEM_REASONS.get(number) if number is not None else None
+    if word is not None:
+        return word(t)
+    code = errno.errorcode.get(number, "") if number is not None else ""
+    return t("the system refused it ({code})", code=code) if code else t("the system refused it")

@@ -37,6 +37,7 @@ from ..saves import SavedGame, SaveError
 from ..table import Move
 from .app import App, GameRequest
 from .game_screen import GameScreen
+from .messages import system_reason
 from .screens import Item, ListScreen
 
 
@@ -262,7 +263,11 @@ def bad_save(app: App, error: SaveError, path: Path, aside: Path | None) -> str:
             aside=aside.name,
         )
     if error.msg_id == "error-save-unreadable":
-        return t("The saved game {file} cannot be read: {reason}.", file=name, reason=error.params.get("reason", ""))
+        return t(
+            "The saved game {file} cannot be read: {reason}.",
+            file=name,
+            reason=system_reason(t, error.params.get("errno")),
+        )
     if aside is None:
         return t("The saved game {file} is damaged and cannot be resumed.", file=name)
     return t(
