@@ -87,7 +87,7 @@ def read_bounded(path: Path, limit: int) -> bytes:
 def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` (UTF-8) so that ``path`` is always the old file or the new one, never a part.
 
-    A temporary file in the same folder (``.NAME.XXXX.tmp``) is written, flushed
+    A temporary file in the same folder (``.NAME.<random>.tmp``) is written, flushed
     and synced to the disk, renamed over ``path``, and the folder is synced so
     the rename holds. The folder is made when it is missing.
     """

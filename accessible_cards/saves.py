@@ -214,7 +214,7 @@ def clean(folder: Path | None = None) -> None:
     folder = folder or saves_dir()
     with contextlib.suppress(OSError):
         for path in list(folder.glob(".*.tmp")):
-            name = path.name[1:].rsplit(".", 2)[0]  # ".GAME.json.XXXX.tmp" -> "GAME.json"
+            name = path.name[1:].rsplit(".", 2)[0]  # ".GAME.json.<random>.tmp" -> "GAME.json"
             if not is_locked(folder / name):
                 with contextlib.suppress(OSError):
                     path.unlink()
