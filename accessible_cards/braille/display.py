@@ -144,7 +144,35 @@ TABLES_MISSING: Final = (
 """What is said once when liblouis cannot find its tables (the catalog's msgid; ``{tables}`` names them)."""
 
 
-class UnicodeBrailleOutput:
+class _BrailleFollows:
+    """What both braille outputs do when the game changes language, deck or braille table; neither has a rate."""
+
+    lang: str
+    deck: DeckKind | str
+    grade: str | None
+
+    def set_language(self, lang: str) -> None:
+        """Braille the next announcements with ``lang``'s tables."""
+        self.lang = lang
+
+    def set_deck(self, deck: DeckKind | str) -> None:
+        """Braille card codes with ``deck``'s letters."""
+        self.deck = deck
+
+    def set_braille_table(self, grade: str) -> None:
+        """Braille the next announcements with the table ``grade``."""
+        self.grade = grade
+
+    def faster(self) -> int | None:
+        """Braille has no rate."""
+        return None
+
+    def slower(self) -> int | None:
+        """Braille has no rate."""
+        return None
+
+
+class UnicodeBrailleOutput(_BrailleFollows):
     """``--braille unicode``: writes each announcement's braille line, as Unicode braille, with ``write``.
 
     When liblouis is missing it writes the reason once and nothing else.
@@ -193,26 +221,6 @@ class UnicodeBrailleOutput:
     def forget(self) -> None:
         """Nothing kept: the lines written are the terminal's, which the hand-over clears."""
 
-    def set_language(self, lang: str) -> None:
-        """Braille the next lines with ``lang``'s tables."""
-        self.lang = lang
-
-    def set_deck(self, deck: DeckKind | str) -> None:
-        """Braille card codes with ``deck``'s letters."""
-        self.deck = deck
-
-    def set_braille_table(self, grade: str) -> None:
-        """Braille the next lines with the table ``grade``."""
-        self.grade = grade
-
-    def faster(self) -> int | None:
-        """A braille line has no rate."""
-        return None
-
-    def slower(self) -> int | None:
-        """A braille line has no rate."""
-        return None
-
     def close(self) -> None:
         """Nothing to release."""
 
@@ -226,7 +234,7 @@ def _load_brlapi() -> ModuleType | None:
     return module
 
 
-class BrailleDisplayOutput:
+class BrailleDisplayOutput(_BrailleFollows):
     """``--braille brlapi``: the newest announcement on a braille display, and its keys as commands.
 
     ``on_command(name, argument)`` receives ``("select", n)`` and then ``("play_position", n)`` from
@@ -322,26 +330,6 @@ class BrailleDisplayOutput:
             self._offset = 0
             self._selected = None
             self._dirty = True
-
-    def set_language(self, lang: str) -> None:
-        """Braille the next announcements with ``lang``'s tables."""
-        self.lang = lang
-
-    def set_deck(self, deck: DeckKind | str) -> None:
-        """Braille card codes with ``deck``'s letters."""
-        self.deck = deck
-
-    def set_braille_table(self, grade: str) -> None:
-        """Braille the next announcements with the table ``grade``."""
-        self.grade = grade
-
-    def faster(self) -> int | None:
-        """A display has no rate."""
-        return None
-
-    def slower(self) -> int | None:
-        """A display has no rate."""
-        return None
 
     def close(self) -> None:
         """Stop the key thread and close the connection."""
