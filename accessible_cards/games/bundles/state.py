@@ -29,6 +29,7 @@ from accessible_cards.errors import IllegalActionError, OptionError
 from accessible_cards.games.bundles.rules import (
     GAME,
     TABLE_CARDS,
+    TIEBREAK_HAND,
     BundlesAction,
     BundlesOptions,
     BundlesView,
@@ -512,7 +513,7 @@ class BundlesState(GameState[BundlesAction]):
         random.Random(self._tiebreak_seed).shuffle(cards)
         self.stock = cards
         order = self._order((self.dealer + self._step) % self.players, tied)
-        self._deal(order, self.options.hand)
+        self._deal(order, TIEBREAK_HAND)
         self.table = [self.stock.pop() for _ in range(TABLE_CARDS)]
         if events is not None:
             card_of = self.deck.cards
