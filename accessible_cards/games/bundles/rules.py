@@ -344,6 +344,9 @@ class BundlesView:
     result: Result | None
     options: BundlesOptions | None = None
     """The rules in force (every seat knows them); None only for views made by hand."""
+    bonus_card: Card | None = None
+    """The stock card this seat took with the sweep bonus of the last play, which only it has seen
+    (it lies face down under the played card); None for every other seat and after the next play."""
     legal: tuple[BundlesAction, ...] = ()
     """What this seat may play now with every choice: its legal actions when it is to move, and otherwise
     what it could do if it were (the table and the bundles are public, the hand its own)."""
