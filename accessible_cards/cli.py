@@ -117,7 +117,10 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", metavar="FILE", help="a scenario file or a saved game (JSON)")
     replay.add_argument("--json", action="store_true", help="print JSON Lines, one event per line")
     replay.add_argument(
-        "--lang", choices=LANGUAGES, default=None, help="a saved game's history in this language (default: its own)"
+        "--lang",
+        choices=LANGUAGES,
+        default=None,
+        help="the lines in this language (default: a saved game's own, a scenario's English)",
     )
 
     simulate = commands.add_parser("simulate", help="play many seeded games and print their figures")
@@ -543,33 +546,41 @@ def _replay(path: str, as_json: bool, lang: str | None = None) -> int:
         data = None  # the scenario reader says what is wrong with it
     if saves.is_save(data):
         return _replay_save(saves.parse(data), as_json, lang)
-    for line in _replay_scenario(load(path), as_json):
+    for line in _replay_scenario(load(path), as_json, lang or "en"):
         print(line)
     return 0
 
 
-def _replay_scenario(scenario: Scenario, as_json: bool) -> list[str]:
+def _replay_scenario(scenario: Scenario, as_json: bool, lang: str = "en") -> list[str]:
     """Play a scenario to its end (or its last move) and return the lines to print.
 
     Everything is played before anything is printed, so a bad move prints
     nothing but its one error line. Without moves the choices are random,
     drawn from the scenario's seed (a game with one legal action at a time
-    simply plays it). The lines are JSON Lines with ``as_json``,
-    else each game's plain English line for an event, from the first seat.
+    simply plays it). The lines are JSON Lines with ``as_json``, else what
+    the game's narrator says of each event in ``lang``, from the first seat,
+    every seat a player ("Player 1").
     """
+    from .game import Voice
+    from .i18n import Catalog
+    from .narration.base import seat_names
+
     state = scenario.state
     game = registry.get(state.game)
     lines: list[str] = []
+    catalog = Catalog(lang)
+    names = seat_names(catalog.text, state.players, state.players)
+    narrator = None if as_json else game.narrator(state, Voice(lang, "normal", names, None))
 
     def tell(events: list[Event]) -> None:
         view = state.view(0)
         for event in events:
-            if as_json:
+            if narrator is None:
                 lines.append(dumps_event(event.to_dict()))
             else:
-                line = game.describe(event, view)
-                if line:
-                    lines.append(line)
+                said = narrator.event(event, view)
+                if said is not None and said.speech:
+                    lines.append(said.speech)
 
     tell(state.start())
     moves = scenario.moves
@@ -585,7 +596,9 @@ def _replay_scenario(scenario: Scenario, as_json: bool) -> list[str]:
             )
         tell(state.apply(move.action(state)))
     if state.result is None and not as_json:
-        lines.append(f"The scenario's moves end here, after move {len(moves)}; the game is not over.")
+        lines.append(
+            catalog.text("The scenario's moves end here, after move {number}; the game is not over.", number=len(moves))
+        )
     return lines
 
 

@@ -254,7 +254,7 @@ class GameDescription:
     script_from_json: Callable[[Any], list[Any]]
     narrator: Callable[[GameState[Any], Voice], Any]
     describe: Callable[[Event, Any], str | None]
-    """A plain English line for an event (``replay`` without ``--json``)."""
+    """A plain English line for an event (``replay`` prints the narrator's sentences instead)."""
     controller: Callable[[Controls, Any], Controller]
     commands: tuple[Command, ...]
     phases: tuple[tuple[str, str], ...]

@@ -269,7 +269,7 @@ class Audit:
             replayed.step(move.action)  # type: ignore[arg-type]
             seen_now()
         if isinstance(replayed, BundlesWatch) and isinstance(self.watch, BundlesWatch):
-            self.watch.bonus = set(replayed.bonus)
+            self.watch.bonus = dict(replayed.bonus)
         assert self.watch is not None
         assert replayed.state.to_json() == self.watch.state.to_json(), "the resumed game is not the saved one"
         self._after_step()

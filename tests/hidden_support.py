@@ -281,16 +281,16 @@ class BundlesWatch:
 
     def __init__(self, state: BundlesState) -> None:
         self.state = state
-        self.bonus: set[int] = set()
+        self.bonus: dict[int, int] = {}  # sweep-bonus card id -> the seat that took it (and alone saw it)
         self.revealed: frozenset[int] = frozenset()
 
     def start(self) -> list[Event]:
         return BundlesState.start(self.state)
 
     def hidden(self, seat: int | None = None) -> frozenset[int]:
-        """Card ids ``seat`` may not know now: other hands, the stock, sweep-bonus cards (None: every hand)."""
+        """Card ids ``seat`` may not know now: other hands, the stock, sweep-bonus cards others took (None: all)."""
         state = self.state
-        out = set(state.stock) | self.bonus
+        out = set(state.stock) | {card for card, taker in self.bonus.items() if taker != seat}
         for other, hand in enumerate(state.hands):
             if other != seat:
                 out.update(hand)
@@ -300,20 +300,21 @@ class BundlesWatch:
         """Play ``action``; ``revealed``: the card played and the cards that were public before.
 
         A capture that empties the table takes the stock's top card as a sweep bonus (``sweep_bonus``):
-        that card is never shown, wherever its bundle goes.
+        that card is shown to its taker alone, wherever its bundle goes.
         """
         state = self.state
         phase = state.phase
         public = set(range(len(state.deck))) - self.hidden(None)
         sweeps = bool(action.capture) and sorted(state.table) == sorted(action.capture)
         bonus = state.stock[-1] if sweeps and state.options.sweep_bonus and state.stock else None
+        taker = state.turn
         mine = state.bundles[state.turn * state.nb + action.bundle]
         events = BundlesState.apply(state, action)
         if bonus is not None:
             assert mine[-2] == bonus, "the sweep bonus is not the stock's top card, under the played card"
-            self.bonus.add(bonus)
+            self.bonus[bonus] = taker
         if state.phase == "tiebreak" and phase != "tiebreak":
-            self.bonus = set()  # a fresh deck: the main game's cards are put away
+            self.bonus = {}  # a fresh deck: the main game's cards are put away
         self.revealed = frozenset(public | {action.card})
         return events
 
@@ -326,7 +327,7 @@ class BundlesWatch:
                 places += [(hand, i) for i in range(len(hand))]
         places += [(other.stock, i) for i in range(len(other.stock))]
         for bundle in other.bundles:
-            places += [(bundle, i) for i, card in enumerate(bundle) if card in self.bonus]
+            places += [(bundle, i) for i, card in enumerate(bundle) if self.bonus.get(card, seat) != seat]
         _shuffle_places(places, rng)
         return other
 

@@ -148,3 +148,31 @@ def test_doctor_report() -> None:
     assert rows["liblouis"][1] and rows["card tables"][1]
     assert set(rows) >= {"liblouis", "card tables", "BrlAPI"}
     assert all(reason for _, _, reason, _ in rows.values())
+
+
+def test_a_line_break_before_a_number_is_not_a_numbered_item() -> None:
+    """The source's paragraphs, not its line breaks: "… 10 bis" / "2. Farben …" is one item, as in war/rules/de.md."""
+    page = rules_markdown("war", "de")
+    assert "Bube, 10 bis\n  2. Farben" in page
+    (item,) = [p for p in markdown_paragraphs(page) if "10 bis" in p.text]
+    assert "10 bis 2. Farben zählen nicht" in item.text and item.indent == 2
+    assert not any(p.text.startswith("2. Farben") for p in markdown_paragraphs(page))
+    text = "Text bis\n2. Farben.\n\n1. one\n   goes on\n2. two\n"
+    assert markdown_paragraphs(text) == [
+        Paragraph("Text bis 2. Farben."),
+        Paragraph("1. one goes on", 2),
+        Paragraph("2. two", 2),
+    ]
+
+
+def test_the_report_counts_braille_pages_with_plural_forms(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """ "Wrote h.brf (1 braille page)", not "(1 braille pages)"; German too."""
+    out = tmp_path / "h.brf"
+    args = parser().parse_args(["emboss", "rules", "war", "-o", str(out)])
+    assert run_emboss(args, markdown="# One\n\nA short page.\n") == 0
+    said = capsys.readouterr().out
+    assert f"Wrote {out} (1 braille page) and its print twin {out.with_suffix('.txt')}." in said
+    args = parser().parse_args(["emboss", "rules", "war", "--lang", "de", "-o", str(out)])
+    assert run_emboss(args) == 0
+    said = capsys.readouterr().out
+    assert "Braille-Seiten)" in said and "braille pages" not in said

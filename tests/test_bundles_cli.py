@@ -57,13 +57,13 @@ def test_replay_json_lines_of_the_issue_example(tmp_path: Path) -> None:
 
 
 def test_replay_plain_text(tmp_path: Path) -> None:
-    """Without --json the events are plain English lines, key fact first."""
+    """Without --json the events are what the game's narrator says, in English, key fact first."""
     done = _run("replay", _file(tmp_path, EXAMPLE))
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[1] == "Player 1 captures seven of clubs with the seven of hearts."
+    assert lines[1] == "Player 1 captures the seven of clubs with the seven of hearts."
     assert lines[2] == "Player 2 steals Player 1's bundle of 2 cards with the seven of spades."
-    assert lines[-1].startswith("Game over: Player 2 wins.")
+    assert lines[-1].startswith("Player 2 wins the game with 6 cards.")
 
 
 def test_replay_names_italian_cards_in_their_style(tmp_path: Path) -> None:
@@ -71,7 +71,15 @@ def test_replay_names_italian_cards_in_their_style(tmp_path: Path) -> None:
     moves = [{"card": "7D"}, {"card": "7S"}, {"card": "KS"}, {"card": "3C"}]
     data = dict(EXAMPLE, variant="rubamazzo", options={}, hands=[["7D", "KS"], ["7S", "3C"]], moves=moves)
     done = _run("replay", _file(tmp_path, data))
-    assert "seven of Denari" in done.stdout and "Re of Spade" in done.stdout
+    assert "Sette di Denari" in done.stdout and "Re di Spade" in done.stdout
+    assert "seven of" not in done.stdout and " of Spade" not in done.stdout
+    # the narrator in the language asked for, as the game itself speaks
+    done = _run("replay", _file(tmp_path, data), "--lang", "de")
+    assert done.returncode == 0, done.stderr
+    assert "Spieler 1 nimmt mit Sette di Denari" in done.stdout and "Re di Spade" in done.stdout
+    spanish = dict(data, variant="casita-robada", hands=[["7D", "KS"], ["7S", "3C"]], moves=moves)
+    done = _run("replay", _file(tmp_path, spanish))
+    assert "Siete de Oros" in done.stdout and "Rey de Espadas" in done.stdout and "seven" not in done.stdout
 
 
 @pytest.mark.parametrize(

@@ -138,3 +138,66 @@ def test_the_quick_action_list_equals_the_general_one() -> None:
                 checked += 1
                 state.play_quiet(chooser.choice(quick))
     assert checked > 1000
+
+
+def test_the_tiebreak_hand_deals_four_each_and_four_on_the_table() -> None:
+    """Rulings: a tiebreak hand is 4 cards each and 4 on the table, whatever ``hand`` says."""
+    from accessible_cards.games.bundles.scenario import parse_scenario
+
+    scenario = parse_scenario(
+        {
+            "game": "bundles",
+            "variant": "standard",
+            "players": 2,
+            "options": {"hand": 2},
+            "dealer": 1,
+            "hands": [["2S"], ["3S"]],
+            "table": [],
+            "stock": [],
+        }
+    )
+    state = scenario.state
+    state.start()
+    events = [e for c in ("2S", "3S") for e in state.apply(state.action_for(state.deck.parse_many([c])[0]))]
+    assert state.phase == "tiebreak"
+    dealt = [e for e in events if e.type == "deal"][-1]
+    assert dealt.counts == (4, 4)
+    assert len(dealt.table) == 4
+
+
+def test_an_option_set_that_cannot_be_dealt_is_refused_even_with_given_hands() -> None:
+    """Four hands of 12 and 4 table cards do not fit in 40 cards: one sentence, no traceback later."""
+    from accessible_cards.errors import ScenarioError
+    from accessible_cards.games.bundles.scenario import parse_scenario
+
+    with pytest.raises(ScenarioError, match="do not fit"):
+        parse_scenario(
+            {
+                "game": "bundles",
+                "variant": "casita-robada",
+                "players": 4,
+                "options": {"hand": 12},
+                "dealer": 0,
+                "hands": [["2S"], ["3S"], ["4S"], ["5S"]],
+                "table": [],
+                "stock": [],
+            }
+        )
+    # a tiebreak among four tied players fits the 40-card deck
+    scenario = parse_scenario(
+        {
+            "game": "bundles",
+            "variant": "casita-robada",
+            "players": 4,
+            "options": {"hand": 9},
+            "dealer": 0,
+            "hands": [["2S"], ["3S"], ["4S"], ["5S"]],
+            "table": [],
+            "stock": [],
+        }
+    )
+    state = scenario.state
+    state.start()
+    while state.result is None:
+        state.apply(next(iter(state.legal_actions())))
+    assert state.result is not None

@@ -151,8 +151,29 @@ def test_sweep_tie_and_tiebreak() -> None:
 
 def test_sweep_bonus() -> None:
     data = scenario([["7H"], ["5S"]], ["7C"], ["2C", "3C", "4C", "6C"], ["7H"], sweep_bonus=True, hand=1)
-    assert said(data)[2] == ("sweep", "Sweep! You clear the table and take 1 card from the stock.", "Sweep! You +1")
-    assert said(data, "de")[2][1] == "Abgeräumt! Du räumst den Tisch ab und nimmst 1 Karte aus dem Stock dazu."
+    # the taker hears which card it took; the others only that a card was taken
+    assert said(data)[2] == (
+        "sweep",
+        "Sweep! You clear the table and take the two of clubs from the stock.",
+        "Sweep! You +1\u00a02C",
+    )
+    assert said(data, "de")[2][1] == "Abgeräumt! Du räumst den Tisch ab und nimmst die Kreuz Zwei aus dem Stock dazu."
+    other = said(data, you=1, seat=1)[2]
+    assert other[:2] == ("sweep", "Sweep! Player 1 clears the table and takes 1 card from the stock.")
+    assert "2C" not in other[2] and "two" not in other[1]
+
+
+def test_the_sweep_bonus_card_is_in_the_takers_view_only() -> None:
+    """Events carry public facts; the card taken from the stock is in its taker's view alone."""
+    data = scenario([["7H"], ["5S"]], ["7C"], ["2C", "3C", "4C", "6C"], ["7H"], sweep_bonus=True, hand=1)
+    state, moves = start(data)
+    state.start()
+    events = state.apply(moves[0].action(state))
+    assert all("2C" not in str(event.to_dict()) for event in events)
+    assert state.view(0).bonus_card == deck("french52").parse("2C")
+    assert state.view(1).bonus_card is None
+    state.apply(next(iter(state.legal_actions())))
+    assert state.view(0).bonus_card is None
 
 
 def test_redeal_with_the_stock_and_the_rest_to_the_table() -> None:

@@ -244,7 +244,7 @@ def test_replayed_from_a_scenario_file_as_json_lines(high_card: GameDescription,
     plain = _run("replay", str(path))
     assert plain.returncode == 0, plain.stderr
     assert plain.stdout.splitlines()[-2:] == [
-        "Round 2 is a tie between Player 1 and Player 2.",
+        "Round 2 is a tie between Player 1 and Player 2: nobody scores.",  # the narrator's words
         "Game over: Player 2 wins with 1 point.",
     ]
 

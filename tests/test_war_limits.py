@@ -1,4 +1,4 @@
-"""War's safety limit: a game that would run on for ever ends after 10,000 rounds, as a time limit ends it."""
+"""War's safety limit: a game that would run on for ever ends after 10,000 rounds, told as a safety stop."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def test_max_rounds_still_wins_when_it_comes_first() -> None:
     assert state.play_out().reason == "max_rounds" and state.rounds == 50
 
 
-def test_the_limit_is_told_as_time_up_and_survives_a_save() -> None:
+def test_the_limit_is_told_as_a_safety_stop_and_survives_a_save() -> None:
     state = _endless()
     state.start()
     while state.rounds < ROUND_LIMIT - 5:
@@ -40,4 +40,7 @@ def test_the_limit_is_told_as_time_up_and_survives_a_save() -> None:
     over = events[-1]
     assert isinstance(over, GameOver) and over.reason == "round_limit"
     said = WarNarrator("en", "normal", 2, you=0).event(over, restored.view(0))
-    assert said is not None and said.speech.startswith("Time is up")
+    assert said is not None and said.speech.startswith("Safety stop after 10,000 rounds, as the game would not end:")
+    assert "Time is up" not in said.speech
+    gesagt = WarNarrator("de", "normal", 2, you=0).event(over, restored.view(0))
+    assert gesagt is not None and gesagt.speech.startswith("Sicherheitshalt nach 10.000 Runden")

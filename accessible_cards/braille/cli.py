@@ -118,7 +118,16 @@ def run_emboss(args: argparse.Namespace, out: TextIO | None = None, markdown: st
     except OSError as error:
         print(f"accessible-cards: {write_failed(error, args.output, args.lang)}", file=sys.stderr)
         return 1
-    print(f"Wrote {brf} ({len(embossed.pages)} braille pages) and its print twin {twin}.", file=stream)
+    from ..i18n import Catalog
+
+    wrote = Catalog(args.lang or "en").plural(
+        "Wrote {brf} ({n} braille page) and its print twin {twin}.",
+        "Wrote {brf} ({n} braille pages) and its print twin {twin}.",
+        len(embossed.pages),
+        brf=str(brf),
+        twin=str(twin),
+    )
+    print(wrote, file=stream)
     return 0
 
 

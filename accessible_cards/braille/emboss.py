@@ -71,6 +71,20 @@ def _clean_inline(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
+def _continues(buffer: list[str], item_indent: int, raw: str, line: str) -> bool:
+    """Whether a line that looks like a numbered item only goes on with the paragraph before it.
+
+    As in Markdown, only a list that starts at 1 breaks into running text, and a line indented under
+    a list item goes on with that item: the source's line breaks are not paragraphs.
+    """
+    number = re.match(r"^(\d+)[.)]\s", line)
+    if number is None or not buffer:
+        return False
+    if item_indent:
+        return raw[: len(raw) - len(raw.lstrip())] != ""
+    return number.group(1) != "1"
+
+
 def markdown_paragraphs(markdown: str) -> list[Paragraph]:
     """Read Markdown into paragraphs: headings, list items, table rows (as "label: header value; ...") and text."""
     paragraphs: list[Paragraph] = []
@@ -103,7 +117,7 @@ def markdown_paragraphs(markdown: str) -> list[Paragraph]:
                 continue
             pairs = [f"{name} {value}" for name, value in zip(header[1:], cells[1:]) if value]
             paragraphs.append(Paragraph(f"{cells[0]}: " + "; ".join(pairs), 2))
-        elif re.match(r"^([-*+]|\d+[.)])\s", line):
+        elif re.match(r"^([-*+]|\d+[.)])\s", line) and not _continues(buffer, item_indent, raw, line):
             flush()
             item_indent = 2
             buffer.append(re.sub(r"^([-*+])\s+", "", line))

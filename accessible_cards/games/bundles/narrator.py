@@ -290,7 +290,7 @@ class BundlesNarrator(SeatNarrator):
         if isinstance(event, Redealt):
             return self._redealt(event)
         if isinstance(event, Swept):
-            return self._swept(event)
+            return self._swept(event, view)
         if isinstance(event, Leftovers):
             return self._leftovers(event)
         if isinstance(event, TiebreakStarted):
@@ -447,14 +447,18 @@ class BundlesNarrator(SeatNarrator):
             braille = c.text("{seat} trails {card}", _B, seat=self.braille_seat(event.player), card=event.card.code)
         return Utterance(speech, braille, kind="trail")
 
-    def _swept(self, event: Swept) -> Utterance:
+    def _swept(self, event: Swept, view: BundlesView) -> Utterance:
         c = self.catalog
+        # only the taker's view names the bonus card (it goes face down under the played card)
+        taken = view.bonus_card if event.bonus == 1 and view.seat == event.player else None
         if self._bundle_sizes is not None and self._stock_left is not None:
             self._bundle_sizes[event.player] += event.bonus
             self._stock_left -= event.bonus
         you = event.player == self.you
         seat = self.seat_name(event.player)
-        if event.bonus:
+        if taken is not None and you:
+            speech = c.text("Sweep! You clear the table and take {card} from the stock.", card=self._the(taken))
+        elif event.bonus:
             speech = (
                 c.plural(
                     "Sweep! You clear the table and take {n} card from the stock.",
@@ -474,7 +478,9 @@ class BundlesNarrator(SeatNarrator):
                 c.text("Sweep! You clear the table.") if you else c.text("Sweep! {seat} clears the table.", seat=seat)
             )
         braille = c.text("Sweep! {seat}", _B, seat=self.braille_seat(event.player))
-        if event.bonus:
+        if taken is not None and you:
+            braille += f" +1 {taken.code}"
+        elif event.bonus:
             braille += f" +{event.bonus}"
         return Utterance(speech, braille, kind="sweep")
 

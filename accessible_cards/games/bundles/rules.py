@@ -18,6 +18,8 @@ from accessible_cards.errors import OptionError
 GAME: Final = "bundles"
 TABLE_CARDS: Final = 4
 """Cards laid face up on the table in the first deal (and in a tiebreak hand)."""
+TIEBREAK_HAND: Final = 4
+"""Cards dealt to each tied player in a tiebreak hand, whatever ``hand`` says (the rulings)."""
 
 # preset -> the values it changes from the option defaults (the rulings' presets table)
 PRESETS: Final[Mapping[str, Mapping[str, Any]]] = {
@@ -116,6 +118,14 @@ class BundlesOptions:
                 name="target",
                 value=str(values["target"]),
                 allowed="11, 15 or 21",
+            )
+        players, hand = values["players"], values["hand"]
+        if players * hand + TABLE_CARDS > len(deck(values["deck"])):
+            raise OptionError(
+                "error-bundles-deal",
+                f"{players} hands of {hand} and {TABLE_CARDS} table cards do not fit in the {values['deck']} deck",
+                players=players,
+                hand=hand,
             )
         return cls(variant=name, **values)
 
@@ -334,6 +344,9 @@ class BundlesView:
     result: Result | None
     options: BundlesOptions | None = None
     """The rules in force (every seat knows them); None only for views made by hand."""
+    bonus_card: Card | None = None
+    """The stock card this seat took with the sweep bonus of the last play, which only it has seen
+    (it lies face down under the played card); None for every other seat and after the next play."""
     legal: tuple[BundlesAction, ...] = ()
     """What this seat may play now with every choice: its legal actions when it is to move, and otherwise
     what it could do if it were (the table and the bundles are public, the hand its own)."""

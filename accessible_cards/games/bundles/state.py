@@ -29,6 +29,7 @@ from accessible_cards.errors import IllegalActionError, OptionError
 from accessible_cards.games.bundles.rules import (
     GAME,
     TABLE_CARDS,
+    TIEBREAK_HAND,
     BundlesAction,
     BundlesOptions,
     BundlesView,
@@ -120,6 +121,9 @@ class BundlesState(GameState[BundlesAction]):
         self.points: tuple[int, ...] | None = None
         self._tiebreak_scores: tuple[int, ...] | None = None
         self._tiebreak_seed = 0
+        # (seat, card id) of the last play's sweep bonus, for the taker's view right after it; not saved,
+        # as the play that took it is told before any save is read back
+        self._bonus_taken: tuple[int, int] | None = None
         self._result: Result | None = None
         self._legal: tuple[BundlesAction, ...] | None = None
         self._refresh()
@@ -353,6 +357,7 @@ class BundlesState(GameState[BundlesAction]):
 
     def _play(self, action: BundlesAction, events: list[Event] | None) -> None:
         p, card = self.turn, action.card
+        self._bonus_taken = None
         self.hands[p].remove(card)
         nb = self.nb
         dest = self.bundles[p * nb + action.bundle]
@@ -386,6 +391,7 @@ class BundlesState(GameState[BundlesAction]):
             bonus = 0
             if not table and self.options.sweep_bonus and self.stock:
                 dest.append(self.stock.pop())
+                self._bonus_taken = (p, dest[-1])
                 bonus = 1
             dest.append(card)
             self.captures += 1
@@ -512,7 +518,7 @@ class BundlesState(GameState[BundlesAction]):
         random.Random(self._tiebreak_seed).shuffle(cards)
         self.stock = cards
         order = self._order((self.dealer + self._step) % self.players, tied)
-        self._deal(order, self.options.hand)
+        self._deal(order, TIEBREAK_HAND)
         self.table = [self.stock.pop() for _ in range(TABLE_CARDS)]
         if events is not None:
             card_of = self.deck.cards
@@ -583,6 +589,9 @@ class BundlesState(GameState[BundlesAction]):
             main_scores=self.main_scores,
             result=self._result,
             options=self.options,
+            bonus_card=cards[self._bonus_taken[1]]
+            if self._bonus_taken is not None and self._bonus_taken[0] == seat
+            else None,
             legal=self.actions_for(seat),
         )
 

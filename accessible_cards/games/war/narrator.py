@@ -374,7 +374,22 @@ class WarNarrator(SeatNarrator):
             n = event.scores[winner]
             you = winner == self.you
             name = self.seat_name(winner)
-            if event.reason in ("max_rounds", "round_limit"):
+            if event.reason == "round_limit":
+                speech = (
+                    c.plural(
+                        "Safety stop after 10,000 rounds, as the game would not end: you win with {n} card.",
+                        "Safety stop after 10,000 rounds, as the game would not end: you win with {n} cards.",
+                        n,
+                    )
+                    if you
+                    else c.plural(
+                        "Safety stop after 10,000 rounds, as the game would not end: {seat} wins with {n} card.",
+                        "Safety stop after 10,000 rounds, as the game would not end: {seat} wins with {n} cards.",
+                        n,
+                        seat=name,
+                    )
+                )
+            elif event.reason == "max_rounds":
                 speech = (
                     c.plural("Time is up: you win with {n} card.", "Time is up: you win with {n} cards.", n)
                     if you
@@ -398,7 +413,17 @@ class WarNarrator(SeatNarrator):
                 if you
                 else c.text("{seat} wins, {count} cards", _B, seat=self.braille_seat(winner), count=n)
             )
-        elif event.reason in ("max_rounds", "round_limit"):
+        elif event.reason == "round_limit":
+            speech = c.plural(
+                "Safety stop after 10,000 rounds, as the game would not end: "
+                "a draw between {seats}, with {n} card each.",
+                "Safety stop after 10,000 rounds, as the game would not end: "
+                "a draw between {seats}, with {n} cards each.",
+                event.scores[winners[0]],
+                seats=seats,
+            )
+            braille = c.text("Draw: {seats}", _B, seats=bseats)
+        elif event.reason == "max_rounds":
             speech = c.plural(
                 "Time is up: a draw between {seats}, with {n} card each.",
                 "Time is up: a draw between {seats}, with {n} cards each.",

@@ -18,6 +18,8 @@ from accessible_cards.games.war.state import (
 )
 from accessible_cards.narration.names import card_name, cards, join, plural, ranks_name, seat_name
 
+_SAFETY_STOP = "Safety stop after 10,000 rounds, as the game would not end"
+
 
 def describe(event: Event, view: WarView) -> str | None:
     """One line for ``event``, read with ``view`` (the state just after it); None for nothing to say."""
@@ -73,8 +75,10 @@ def _game_over(event: GameOver) -> str:
         return f"Game over: {names} ran out of cards together. Draw. {counts}."
     if len(event.winners) == 1:
         held = event.scores[event.winners[0]]
-        why = "Time is up" if event.reason in ("max_rounds", "round_limit") else "Game over"
+        why = {"max_rounds": "Time is up", "round_limit": _SAFETY_STOP}.get(event.reason, "Game over")
         return f"{why}: {names} wins with {cards(held)}. {counts}."
     if not event.winners:
         return f"Game over: nobody has cards left. {counts}."
+    if event.reason == "round_limit":
+        return f"{_SAFETY_STOP}: draw between {names}, {cards(event.scores[event.winners[0]])} each. {counts}."
     return f"Time is up: draw between {names}, {cards(event.scores[event.winners[0]])} each. {counts}."
