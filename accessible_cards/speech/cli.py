@@ -21,6 +21,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Mapping
 from typing import Any, NamedTuple, TextIO
 
@@ -199,10 +200,28 @@ def _save_wav(text: str, path: str, lang: str, engine: str | None) -> str:
         except EngineError as error:
             reasons.append(f"{name}: {error}")
             continue
-        if os.path.isfile(path) and os.path.getsize(path) > 44:
+        if _holds_sound(path):
             return str(name)
         reasons.append(f"{name}: wrote no sound to {path}")
     raise EngineError("; ".join(reasons))
+
+
+def _holds_sound(path: str, patience: float = 3.0) -> bool:
+    """True once the WAV at ``path`` holds more than its header and has stopped growing.
+
+    pyttsx3's ``runAndWait`` may return before its driver has written the last of the file, so the
+    size is watched for a moment rather than read once.
+    """
+    deadline = time.monotonic() + patience
+    last = -1
+    while True:
+        size = os.path.getsize(path) if os.path.isfile(path) else 0
+        if size > 44 and size == last:
+            return True
+        if time.monotonic() > deadline:
+            return size > 44
+        last = size
+        time.sleep(0.05)
 
 
 class Check(NamedTuple):
