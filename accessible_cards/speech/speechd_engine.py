@@ -200,7 +200,8 @@ class SpeechDispatcherEngine(Engine):
         try:
             self._client: Any = self._commands.call(connect, remaining())
         except _Answerless as error:
-            raise EngineError(f"speech-dispatcher{where} does not answer ({error})") from error
+            waited = f"waited {open_timeout:g} seconds"
+            raise EngineError(f"speech-dispatcher{where} does not answer ({waited})") from error
         except Exception as error:
             raise EngineError(f"speech-dispatcher is not running{where} and could not be started: {error}") from error
         try:
@@ -223,7 +224,7 @@ class SpeechDispatcherEngine(Engine):
             raise
         except _Answerless as error:
             self._close_client()
-            raise EngineError(f"speech-dispatcher{where} does not answer ({error})") from error
+            raise EngineError(f"speech-dispatcher{where} does not answer (waited {open_timeout:g} seconds)") from error
         except Exception as error:
             self._close_client()
             raise EngineError(f"speech-dispatcher{where} did not answer: {error}") from error
@@ -432,11 +433,13 @@ class SpeechDispatcherEngine(Engine):
         ``first``: texts older than those still pending; ``texts``: newer ones (the text being handed over).
         """
         with self._sender_ready:
+            sending = [self._sending] if self._sending is not None else []  # its commands were going out
             queued = [text for _, text in self._sender_jobs if text is not None]
             self._sender_jobs.clear()
         with self._lock:
             pending = list(self._pending.values())
-            unspoken = (first or []) + pending + [t for t in texts if t not in pending] + queued
+            newer = [t for t in sending + texts if t not in pending]
+            unspoken = (first or []) + pending + list(dict.fromkeys(newer)) + queued
             self._pending.clear()
             self._begun.clear()
         self._close_client()
