@@ -425,3 +425,67 @@ def test_the_program_goes_on_when_speech_dispatcher_is_killed_and_it_starts_agai
             if pid is not None:
                 with contextlib.suppress(ProcessLookupError):
                     os.killpg(pid, signal.SIGKILL)
+
+
+def _keys_answered(output: SpeechOutput, seconds: float) -> list[float]:
+    """Press a key every 20 ms for ``seconds`` (interrupt, then the key's line): how long each took."""
+    took = []
+    end = time.monotonic() + seconds
+    n = 0
+    while time.monotonic() < end:
+        n += 1
+        start = time.monotonic()
+        output.interrupt()
+        output.say(Utterance(f"Key {n}. {LONG[:200]}", f"key {n}"))
+        took.append(time.monotonic() - start)
+        time.sleep(0.02)
+    return took
+
+
+@needs_speechd
+@pytest.mark.parametrize("how", ["kill", "stop"])
+def test_keys_are_answered_within_100_ms_while_speech_dispatcher_dies_mid_sentence(
+    tmp_path: Path, servers: list[HeadlessSpeechd], how: str
+) -> None:
+    """Issue 19: the server is killed (or stopped, so it never answers) mid-sentence, four times in a row.
+
+    Keys keep coming every 20 ms all the while, and each is answered within 100 ms: no key waits
+    for the server, for its answer, or for the engine being opened again (which restarts the server).
+    """
+    server = start_headless_speechd(tmp_path / "speechd")
+    servers.append(server)
+
+    def reopen(excluded: Sequence[str]) -> tuple[Engine | None, list[str]]:
+        if "speech-dispatcher" in excluded:
+            return None, ["no other engine here"]
+        current = servers[-1]
+        if current.process.poll() is not None:
+            servers.append(restart(current))
+        try:
+            return SpeechDispatcherEngine("en", address=servers[-1].address, command_timeout=1.0), []
+        except Exception as error:
+            return None, [str(error)]
+
+    notices: list[SpeechNotice] = []
+    first = SpeechDispatcherEngine("en", address=server.address, command_timeout=1.0)
+    output = SpeechOutput(first, notify=notices.append, reopen=reopen, retry_seconds=(0.2,))
+    slowest: list[float] = []
+    try:
+        for _round in range(4):
+            assert until(lambda: output.engine is not None, 15)
+            began = begun(output.engine)
+            output.say(Utterance(LONG, "long"))
+            assert began.wait(10), f"round {_round}: no text began"
+            victim = servers[-1]
+            if how == "stop":
+                os.killpg(victim.process.pid, signal.SIGSTOP)  # it hangs: it never answers again
+            else:
+                kill_group(victim)
+            slowest.append(max(_keys_answered(output, 1.5)))
+            if how == "stop":
+                kill_group(victim)
+            slowest.append(max(_keys_answered(output, 1.5)))
+        assert max(slowest) < 0.1, f"slowest key per spell: {[f'{s * 1000:.0f} ms' for s in slowest]}"
+        assert any(n.kind == "engine-failed" for n in notices)
+    finally:
+        output.close()

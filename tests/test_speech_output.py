@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from accessible_cards.outputs import Output
+from accessible_cards.speech import cli as speech_cli
 from accessible_cards.speech.cli import Check, add_speak_parser, run_speak, speech_report
 from accessible_cards.speech.engines import DEFAULT_RATE, MAX_RATE, MIN_RATE, EspeakEngine, open_engine
 from accessible_cards.speech.headless import start_headless_speechd
@@ -119,7 +120,8 @@ def test_speak_save_with_speech_dispatcher_is_refused_in_one_line(tmp_path: Path
 
 
 @needs_espeak
-def test_speak_aloud_with_espeak_ng(capfd: pytest.CaptureFixture[str]) -> None:
+def test_speak_aloud_with_espeak_ng(capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(speech_cli, "sound_cards", lambda: [" 0 [Card   ]: a sound card"])
     parser = argparse.ArgumentParser()
     add_speak_parser(parser.add_subparsers(dest="command"))
     assert run_speak(parser.parse_args(["speak", "Hello", "--engine", "espeak-ng"])) == 0
@@ -169,3 +171,17 @@ def test_speech_report_says_a_word_through_speech_dispatcher(tmp_path: Path) -> 
         assert working.queued_texts() == ["Check."]
     finally:
         working.stop()
+
+
+@needs_espeak
+def test_speak_with_no_sound_card_does_not_claim_it_spoke(
+    capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 15: with no sound card nothing reaches a device; speak says so, as doctor does, and fails."""
+    monkeypatch.setattr(speech_cli, "sound_cards", list)
+    parser = argparse.ArgumentParser()
+    add_speak_parser(parser.add_subparsers(dest="command"))
+    assert run_speak(parser.parse_args(["speak", "Hello", "--engine", "espeak-ng"])) == 1
+    out, err = capfd.readouterr()
+    assert "Spoke with" not in out + err
+    assert "no sound reached a device: no sound card found" in err and err.count("\n") == 1

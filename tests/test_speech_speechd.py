@@ -183,3 +183,81 @@ def test_a_server_that_never_answers_cannot_hang_the_game(tmp_path: Path) -> Non
     finally:
         listener.close()
         time.sleep(0.1)  # speechd's reader thread sees the socket close and ends while this test's filter applies
+
+
+def test_a_server_that_never_answers_is_given_up_within_one_second(tmp_path: Path) -> None:
+    """Issue 15: with the default timeouts a stuck server holds the start-up 1 second at most (it was 6)."""
+    import socket
+
+    path = tmp_path / "stuck.sock"
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(str(path))
+    listener.listen(1)
+    try:
+        start = time.monotonic()
+        with pytest.raises(EngineError, match="does not answer"):
+            SpeechDispatcherEngine("en", address=f"unix_socket:{path}")
+        assert time.monotonic() - start < 1.3
+    finally:
+        listener.close()
+        time.sleep(0.1)
+
+
+def _servers_for(home: Path) -> list[int]:
+    """The speech-dispatcher processes whose command line names ``home`` (their socket lies under it)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            argv = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if argv and argv[0].endswith(b"speech-dispatcher") and any(str(home).encode() in a for a in argv):
+            found.append(int(entry.name))
+    return found
+
+
+def test_the_program_leaves_no_speech_dispatcher_it_started(tmp_path: Path) -> None:
+    """Issue 19: `speak` starts speech-dispatcher on demand (none runs for this HOME) and ends it when it exits.
+
+    speech-dispatcher started with --spawn ignores SIGTERM for a while; the program then kills it.
+    A server that was running before the program started is left running.
+    """
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {k: v for k, v in os.environ.items() if k != "SPEECHD_ADDRESS"}
+    env.update(HOME=str(home), XDG_RUNTIME_DIR=str(home), XDG_CACHE_HOME=str(home / ".cache"))
+    command = [sys.executable, "-m", "accessible_cards", "speak", "Hello", "--engine", "speech-dispatcher"]
+    try:
+        for _round in range(3):
+            subprocess.run(command, env=env, capture_output=True, timeout=60, check=False)
+            left = _servers_for(home)
+            assert left == [], f"speech-dispatcher left running: {left}"
+        # one running before the program: it stays
+        socket_path = home / "speech-dispatcher" / "speechd.sock"
+        subprocess.run(
+            [
+                "speech-dispatcher",
+                "--spawn",
+                "--communication-method",
+                "unix_socket",
+                "--socket-path",
+                str(socket_path),
+            ],
+            env=env,
+            timeout=10,
+            check=False,
+        )
+        assert wait_for(lambda: _servers_for(home), 5)
+        before = _servers_for(home)
+        subprocess.run(command, env=env, capture_output=True, timeout=60, check=False)
+        assert _servers_for(home) == before
+    finally:
+        for pid in _servers_for(home):
+            os.kill(pid, signal.SIGKILL)

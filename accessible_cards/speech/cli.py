@@ -101,8 +101,26 @@ def run_speak(args: argparse.Namespace, *, stdout: TextIO | None = None, stderr:
             print(f"speak: {failed[-1]}", file=err)
             return 1
     note = f" ({'; '.join(failed)})" if failed else ""
+    unheard = _unheard(engine)
+    if unheard:
+        print(f"speak: {engine.name} made the speech, but no sound reached a device: {unheard}{note}", file=err)
+        return 1
     print(f"Spoke with {engine.name}.{note}", file=out)
     return 0
+
+
+def _unheard(engine: Engine) -> str:
+    """Why the speech ``engine`` made could not be heard, as ``doctor`` says it; empty when it went to a device.
+
+    pyttsx3 and espeak-ng play through ALSA themselves: with no sound card, or a player that
+    failed, nothing was heard. speech-dispatcher's own audio output is checked by its end of speech.
+    """
+    if engine.name == "speech-dispatcher":
+        return ""
+    errors = list(getattr(engine, "device_errors", []))
+    if not sound_cards():
+        errors.insert(0, "no sound card found: speech is silent here; speak --save still works")
+    return "; ".join(errors)
 
 
 class DiskFull(EngineError):

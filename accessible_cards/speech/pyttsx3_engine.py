@@ -56,6 +56,7 @@ class Pyttsx3Engine(QueuedEngine):
         self._aplay = shutil.which("aplay")
         self._player: subprocess.Popen[bytes] | None = None
         self._player_lock = threading.Lock()
+        self.device_errors: list[str] = []  # why aplay could not play a text that was not cut off
         self._dirty = True
         self._ready = threading.Event()
         self._init_error: str | None = None
@@ -193,9 +194,11 @@ class Pyttsx3Engine(QueuedEngine):
             self._player = player
         if self._was_cut(generation):
             terminate_process(player)
-        player.wait()
+        code = player.wait()
         with self._player_lock:
             self._player = None
+        if code != 0 and not self._was_cut(generation):
+            self.device_errors.append(f"aplay could not play the sound (exit status {code})")
 
     def _cut(self) -> None:
         with self._player_lock:

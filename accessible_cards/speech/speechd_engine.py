@@ -10,8 +10,10 @@ takes texts but never finishes one (no sound output).
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import os
+import signal
 import threading
 import time
 from collections import deque
@@ -21,6 +23,56 @@ from typing import Any
 from .base import DEFAULT_RATE, MAX_RATE, MIN_RATE, Engine, EngineError, FailureCallback, clamp
 
 WATCH_SECONDS = 0.2  # how often the watchdog looks at the connection and at the text playing
+OPEN_SECONDS = 1.0  # the longest the program waits for speech-dispatcher to connect and answer at start-up
+
+
+_SPAWNED: set[int] = set()  # speech-dispatcher servers this program started (autospawn); stopped at exit
+_SPAWNED_LOCK = threading.Lock()
+
+
+def _servers() -> set[int]:
+    """The process ids of the speech-dispatcher servers of this user that were started on demand (``--spawn``)."""
+    found = set()
+    uid = os.getuid() if hasattr(os, "getuid") else None
+    with contextlib.suppress(OSError):
+        for entry in os.scandir("/proc"):
+            if not entry.name.isdigit():
+                continue
+            try:
+                if uid is not None and entry.stat().st_uid != uid:
+                    continue
+                with open(f"/proc/{entry.name}/cmdline", "rb") as file:
+                    argv = file.read().split(b"\0")
+            except OSError:
+                continue
+            if argv and os.path.basename(argv[0]) == b"speech-dispatcher" and b"--spawn" in argv:
+                found.add(int(entry.name))
+    return found
+
+
+def stop_spawned_servers(grace: float = 0.5) -> list[int]:
+    """End every speech-dispatcher this program started: SIGTERM, then SIGKILL after ``grace`` seconds.
+
+    Returns their process ids. speech-dispatcher may ignore SIGTERM while it ends its modules.
+    """
+    with _SPAWNED_LOCK:
+        pids = sorted(_SPAWNED)
+        _SPAWNED.clear()
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGTERM)
+    deadline = time.monotonic() + grace
+    alive = [pid for pid in pids if pid in _servers()]
+    while alive and time.monotonic() < deadline:
+        time.sleep(0.02)
+        alive = [pid for pid in alive if pid in _servers()]
+    for pid in alive:
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+    return pids
+
+
+atexit.register(stop_spawned_servers)
 
 
 class _Answerless(Exception):
@@ -100,6 +152,7 @@ class SpeechDispatcherEngine(Engine):
         stall_grace: float = 3.0,
         autospawn: bool | None = None,
         command_timeout: float = 2.0,
+        open_timeout: float = OPEN_SECONDS,
     ) -> None:
         super().__init__(lang, on_failure)
         env = os.environ if environ is None else environ
@@ -122,26 +175,56 @@ class SpeechDispatcherEngine(Engine):
         self._event_listeners: list[Callable[[int, str], None]] = []
         self.command_timeout = command_timeout
         self._commands = _CommandThread()
+        self._sender_jobs: deque[tuple[Callable[[], Any], str | None]] = deque()  # (job, the text it speaks)
+        self._sender_ready = threading.Condition()
+        self._sending: str | None = None  # the text whose commands are going out now
         spawn = self.address is None if autospawn is None else autospawn
         where = f" at {self.address}" if self.address else ""
+        deadline = time.monotonic() + open_timeout  # connecting and the first answers, all together
+
+        def remaining() -> float:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise _Answerless(f"waited {open_timeout:g} seconds")
+            return left
+
+        before = _servers() if spawn else set()
+
+        def connect() -> Any:
+            client = speechd.SSIPClient(client_name, address=self.address, autospawn=spawn)
+            if spawn:
+                with _SPAWNED_LOCK:
+                    _SPAWNED.update(_servers() - before)  # a server that was not there before this program asked
+            return client
+
         try:
-            self._client: Any = self._commands.call(
-                lambda: speechd.SSIPClient(client_name, address=self.address, autospawn=spawn), 3 * command_timeout
-            )
+            self._client: Any = self._commands.call(connect, remaining())
         except _Answerless as error:
-            raise EngineError(f"speech-dispatcher{where} does not answer ({error})") from error
+            waited = f"waited {open_timeout:g} seconds"
+            raise EngineError(f"speech-dispatcher{where} does not answer ({waited})") from error
         except Exception as error:
             raise EngineError(f"speech-dispatcher is not running{where} and could not be started: {error}") from error
         try:
             self._hook_events()
-            modules = self._call(self._client.list_output_modules)
+            modules = self._commands.call(self._client.list_output_modules, remaining())
             if not modules:
                 raise EngineError("speech-dispatcher has no speech synthesizer module")
-            self._apply()
+            client, rate, pitch, volume, lang = self._client, self.rate, self.pitch, self.volume, self.lang
+            for job in (
+                lambda: client.set_rate(_wpm_to_ssip(rate)),
+                lambda: client.set_pitch(clamp((pitch - 50) * 2, -100, 100)),
+                lambda: client.set_volume(clamp(volume * 2 - 100, -100, 100)),
+                lambda: client.set_language(lang),
+            ):
+                self._commands.call(job, remaining())
             threading.Thread(target=self._watch, name="speech-dispatcher-watchdog", daemon=True).start()
+            threading.Thread(target=self._sender, name="speech-dispatcher-sender", daemon=True).start()
         except EngineError:
             self._close_client()
             raise
+        except _Answerless as error:
+            self._close_client()
+            raise EngineError(f"speech-dispatcher{where} does not answer (waited {open_timeout:g} seconds)") from error
         except Exception as error:
             self._close_client()
             raise EngineError(f"speech-dispatcher{where} did not answer: {error}") from error
@@ -189,7 +272,42 @@ class SpeechDispatcherEngine(Engine):
             listener(msg_id, kind)
 
     def speak(self, text: str, urgent: bool = False) -> None:
-        self.speak_id(text, urgent)
+        """Queue ``text`` and return at once: the SSIP commands go out on the sender thread, in order."""
+        if self.failure is not None:
+            return
+        if urgent:
+            self._send_drop()
+        self._send(lambda: self.speak_id(text, urgent), text)
+
+    def _send(self, job: Callable[[], Any], text: str | None = None) -> None:
+        """Run ``job`` on the sender thread after the jobs before it; the caller never waits for the server."""
+        with self._sender_ready:
+            self._sender_jobs.append((job, text))
+            self._sender_ready.notify()
+
+    def _send_drop(self) -> None:
+        """Drop the texts not yet handed to the server (a key press, an urgent text)."""
+        with self._sender_ready:
+            self._sender_jobs.clear()
+            self._sending = None  # its commands may still go out; the cancel queued next stops it
+
+    def _sender(self) -> None:
+        while True:
+            with self._sender_ready:
+                while not self._sender_jobs:
+                    if self._closing.is_set():
+                        return
+                    self._sender_ready.wait(WATCH_SECONDS)
+                job, text = self._sender_jobs[0]
+                self._sending = text
+                self._sender_jobs.popleft()
+            try:
+                job()
+            except Exception as error:  # speak_id, stop and _apply report their own failures; this is a last guard
+                self._died(error, [text] if text is not None else [])
+            finally:
+                with self._sender_ready:
+                    self._sending = None
 
     def speak_id(self, text: str, urgent: bool = False) -> int | None:
         """Like :meth:`speak`, returning speech-dispatcher's message id (None when the engine has died)."""
@@ -220,6 +338,16 @@ class SpeechDispatcherEngine(Engine):
         return msg_id
 
     def stop(self) -> None:
+        """Drop what is queued and cancel what is playing, without waiting for the server's answer."""
+        if self.failure is not None:
+            return
+        self._send_drop()
+        with self._lock:
+            self._pending.clear()
+            self._begun.clear()
+        self._send(self._cancel)
+
+    def _cancel(self) -> None:
         if self.failure is not None:
             return
         try:
@@ -233,11 +361,19 @@ class SpeechDispatcherEngine(Engine):
 
     @property
     def is_speaking(self) -> bool:
+        with self._sender_ready:
+            if self._sending is not None or any(text is not None for _, text in self._sender_jobs):
+                return True
         with self._lock:
             return bool(self._pending)
 
     def _apply(self) -> None:
         if self.failure is not None or not hasattr(self, "_client"):
+            return
+        self._send(self._send_settings)
+
+    def _send_settings(self) -> None:
+        if self.failure is not None:
             return
         try:
             client, rate, pitch, volume, lang = self._client, self.rate, self.pitch, self.volume, self.lang
@@ -296,9 +432,14 @@ class SpeechDispatcherEngine(Engine):
 
         ``first``: texts older than those still pending; ``texts``: newer ones (the text being handed over).
         """
+        with self._sender_ready:
+            sending = [self._sending] if self._sending is not None else []  # its commands were going out
+            queued = [text for _, text in self._sender_jobs if text is not None]
+            self._sender_jobs.clear()
         with self._lock:
             pending = list(self._pending.values())
-            unspoken = (first or []) + pending + [t for t in texts if t not in pending]
+            newer = [t for t in sending + texts if t not in pending]
+            unspoken = (first or []) + pending + list(dict.fromkeys(newer)) + queued
             self._pending.clear()
             self._begun.clear()
         self._close_client()
@@ -320,6 +461,7 @@ class SpeechDispatcherEngine(Engine):
                 client.close()
 
     def close(self) -> None:
+        self._send_drop()
         if self.failure is None:
             with contextlib.suppress(Exception):
                 self._call(self._client.cancel)
