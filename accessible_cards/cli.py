@@ -305,7 +305,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_doctor()
         return _play(parser, args)
     except CardsError as error:
-        print(f"accessible-cards: {_one_line(str(error))}", file=sys.stderr)
+        print(f"accessible-cards: {_one_line(str(error), word=120)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130

@@ -9,6 +9,7 @@ import argparse
 import contextlib
 import errno
 import io
+import json
 import os
 import shutil
 import signal
@@ -422,3 +423,19 @@ def test_ctrl_c_stops_a_game_that_draws_its_own_seeds_at_once() -> None:
     game = dataclasses.replace(described, simulate=own_seeds)
     with pytest.raises(KeyboardInterrupt):
         simulation.simulate(game, games=HUGE, seed=1, settings={}, run=simulation.Run())
+
+
+def test_a_huge_value_in_a_scenario_is_cut_short_in_the_refusal(tmp_path: Path) -> None:
+    """A card code of 3,000 letters is echoed in a few dozen characters, not in full."""
+    scenario = tmp_path / "huge.json"
+    scenario.write_text(json.dumps({"game": "war", "piles": [["Z" * 3000], ["2S"]]}), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "accessible_cards", "replay", str(scenario)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 1
+    line = done.stderr.strip()
+    assert len(line) < 250 and "Z" * 121 not in line, line[:300]
