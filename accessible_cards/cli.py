@@ -641,7 +641,7 @@ def _history_markdown(args: argparse.Namespace) -> str:
         "{game} for {n} players, seed {seed}: the history of a saved game.",
         info.players,
         game=catalog.text(saved.game.variant_title(info.variant)),
-        seed=info.seed if info.seed is not None else "-",
+        seed=info.seed if info.seed is not None and saved.finished else "-",  # an unfinished game keeps its deal
     )
     return "\n\n".join([f"# {title}", *_save_history(saved, args.lang)]) + "\n"
 

@@ -26,3 +26,16 @@ def test_after_the_end_the_seed_is_told() -> None:
     screen = game_screen(app)
     assert screen.table.result is not None
     assert screen.seed_to_tell(asked=True) == screen.seed
+
+
+def test_the_embossed_history_of_an_unfinished_game_keeps_its_seed() -> None:
+    import argparse
+    from pathlib import Path
+
+    from accessible_cards.cli import _history_markdown
+
+    golden = Path(__file__).resolve().parent / "golden" / "saves"
+    unfinished = _history_markdown(argparse.Namespace(name=str(golden / "ui-bundles-medium.json"), lang="en"))
+    finished = _history_markdown(argparse.Namespace(name=str(golden / "bundles_done.json"), lang="en"))
+    assert unfinished.splitlines()[0].endswith("seed -: the history of a saved game.")
+    assert "seed -" not in finished.splitlines()[0]
