@@ -253,14 +253,14 @@ class GameDescription:
     script_to_json: Callable[[Sequence[Any]], Any]
     script_from_json: Callable[[Any], list[Any]]
     narrator: Callable[[GameState[Any], Voice], Any]
-    describe: Callable[[Event, Any], str | None]
-    """A plain English line for an event (``replay`` prints the narrator's sentences instead)."""
     controller: Callable[[Controls, Any], Controller]
     commands: tuple[Command, ...]
     phases: tuple[tuple[str, str], ...]
     """The game's own key phases, each with the catalog msgid of its heading in the keyboard reference."""
     settings_menu: tuple[tuple[str, str, tuple[Any, ...]], ...] = ()
     """Its entries in the Settings menu: (setting, catalog msgid with {value}, the values Enter cycles through)."""
+    describe: Callable[[Event, Any], str | None] | None = None
+    """Optional: a plain English line per event, for a game's own tests (``replay`` speaks through the narrator)."""
     reference_phases: tuple[tuple[str, str], ...] = ()
     """The moments of play its keyboard reference lists, with their headings (default: its own phases)."""
     min_players: int = 2

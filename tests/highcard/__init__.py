@@ -14,7 +14,6 @@ from typing import Any
 from accessible_cards.engine import GameState
 from accessible_cards.game import GameDescription, Voice, register_game
 
-from . import text
 from .controller import COMMANDS, PLAYING, HighCardController
 from .narrator import HighCardNarrator
 from .players import LEVELS, SimplePlayer
@@ -73,7 +72,6 @@ DESCRIPTION = register_game(
         script_to_json=_no_script,
         script_from_json=_read_no_script,
         narrator=_narrator,
-        describe=text.describe,
         controller=HighCardController,
         commands=COMMANDS,
         phases=((PLAYING, "Playing High Card"),),
