@@ -1,0 +1,150 @@
+"""The ``serve`` and ``join`` commands: their arguments, and how each starts."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..i18n import LANGUAGES, Catalog
+
+DEFAULT_PORT = 2222
+
+
+def add_net_parsers(commands: Any) -> None:
+    """Add ``serve`` and ``join`` to the command line."""
+    serve = commands.add_parser("serve", help="hold tables for a class: every child joins from their own computer")
+    serve.add_argument(
+        "--port", type=_port, default=DEFAULT_PORT, help=f"the port to listen on (default {DEFAULT_PORT})"
+    )
+    serve.add_argument("--host", default="0.0.0.0", help="the address to listen on (default: every address)")
+    serve.add_argument("--name", default="Accessible Cards", help='the class\'s name, said in the lobby: "Class 3b"')
+    serve.add_argument("--code", default=None, help="the join code (default: a new 5-digit code)")
+    serve.add_argument("--pause", type=float, default=1.0, metavar="SECONDS", help="the computer's pause, 0 to 10")
+    serve.add_argument("--data", default=None, metavar="FOLDER", help="the server's own folder (log, autosaves)")
+    serve.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
+    serve.add_argument("--lang", choices=LANGUAGES, default=None, help="the language of what serve says")
+
+    join = commands.add_parser("join", help="sit down at a table of a class's server")
+    join.add_argument("host", help="the teacher's computer, as serve says it: 192.168.1.20")
+    join.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"its port (default {DEFAULT_PORT})")
+    join.add_argument("--code", default=None, help="the join code (asked for when not given)")
+    join.add_argument("--name", default=None, help="your name at the table (default: Player and your seat)")
+    join.add_argument("--lang", choices=LANGUAGES, default=None, help="the language")
+    join.add_argument("--verbosity", choices=["brief", "normal", "full"], default=None, help="how much is said")
+    join.add_argument("--speech", choices=["auto", "self", "screen-reader", "off"], default=None, help="as for play")
+    join.add_argument("--braille", choices=["off", "unicode", "brlapi"], default=None, help="as for play")
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 0 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {text[:20]!r}")
+    return int(text)
+
+
+def data_folder(given: str | None) -> Path:
+    """The server's own folder: given, or the program's data folder's ``server``."""
+    if given:
+        return Path(given)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("accessible-cards")) / "server"
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    """``serve``: say how to join, then hold the tables until Control-C."""
+    from ..settings import load
+    from .server import Config, Server, addresses
+
+    lang = args.lang or load().settings.lang or "en"
+    t = Catalog(lang).text
+    if not 0 <= args.pause <= 10:
+        print(t("The pause is from 0 to 10 seconds."), file=sys.stderr)
+        return 2
+    folder = data_folder(args.data)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        print(t("The folder {folder} cannot be made: {reason}.", folder=folder, reason=error.strerror), file=sys.stderr)
+        return 1
+    logging.basicConfig(
+        filename=str(folder / "server.log"), level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s"
+    )
+    config = Config(name=args.name[:40], code=args.code or "", pause=args.pause, data=folder, seed=args.seed)
+    server = Server(config)
+
+    async def main() -> None:
+        port = await server.start(args.host, args.port)
+        where = addresses() if args.host in ("0.0.0.0", "") else [args.host]
+        lines = [
+            t("Server {name} is open.", name=config.name),
+            t("Join code: {code}", code=" ".join(config.code)),
+            t("Addresses: {addresses}, port {port}.", addresses=", ".join(where), port=port),
+            t(
+                "To join, type in a terminal: accessible-cards join {host} --port {port}",
+                host=where[0],
+                port=port,
+            ),
+            t("Control-C closes the server."),
+        ]
+        for line in lines:
+            print(line, flush=True)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError):
+                loop.add_signal_handler(sig, stop.set)
+        await stop.wait()
+        await server.stop()
+
+    try:
+        asyncio.run(main())
+    except OSError as error:
+        print(t("The server cannot listen on port {port}: {reason}.", port=args.port, reason=error.strerror),
+              file=sys.stderr)  # fmt: skip
+        return 1
+    print(t("The server is closed."))
+    return 0
+
+
+def run_join(args: argparse.Namespace, outputs: Any, add_voice: Any) -> int:
+    """``join``: ask for the code if not given, then the lobby; ``outputs`` and ``add_voice`` are those of ``play``."""
+    from .. import settings as settings_file
+    from .client import NetTerminal
+    from .client import run_join as join
+
+    loaded = settings_file.load()
+    overrides: dict[str, Any] = {}
+    for name in ("lang", "verbosity", "speech", "braille"):
+        value = getattr(args, name, None)
+        if value:
+            overrides[name] = value
+    settings = loaded.settings.changed(**overrides)
+    lang = settings.lang or "en"
+    if settings.lang is None:
+        overrides["lang"] = lang
+    t = Catalog(lang).text
+    code = args.code
+    if code is None:
+        try:
+            code = input(t("Join code: ") if sys.stdin.isatty() else "")
+        except EOFError:
+            code = ""
+    code = "".join(code.split())[:16]
+    terminal = NetTerminal(lang, settings.input)
+    return join(
+        args.host,
+        args.port,
+        code,
+        (args.name or "").strip()[:24] or None,
+        terminal,
+        loaded,
+        outputs=outputs(settings, terminal),
+        overrides=overrides,
+        ready=lambda app: add_voice(app, terminal),
+    )

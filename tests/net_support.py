@@ -1,0 +1,139 @@
+"""A real server on a loopback port in a thread of its own, and real ``join`` clients fed lines through pipes.
+
+:class:`ServerThread` runs :class:`~accessible_cards.net.server.Server` on its own asyncio loop, on an
+ephemeral port, and records every byte it sends to each connection (``wire``). :class:`Client` runs
+the ``join`` program (:func:`~accessible_cards.net.client.run_join`) on a thread, with the real
+:class:`~accessible_cards.net.client.NetTerminal` reading lines from a pipe, and records every
+utterance given to its outputs. Both are closed by the tests' fixtures, whatever happens.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import os
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from accessible_cards.net.client import NetApp, NetTerminal, run_join
+from accessible_cards.net.server import Config, Connection, Server
+from accessible_cards.outputs import RecordingOutput
+from accessible_cards.settings import Loaded, Settings
+
+CODE = "24680"
+
+
+class ServerThread:
+    """A server on 127.0.0.1, port 0, on a loop of its own; ``wire`` holds every byte sent, per connection."""
+
+    def __init__(self, seed: int = 100, **config: Any) -> None:
+        self.config = Config(name="Class 3b", code=CODE, pause=0.0, seed=seed, **config)
+        self.server = Server(self.config)
+        self.wire: dict[Connection, bytearray] = {}
+        self.server.taps.append(self._tap)
+        self.loop = asyncio.new_event_loop()
+        self.port = 0
+        started = threading.Event()
+
+        def run() -> None:
+            asyncio.set_event_loop(self.loop)
+            self.port = self.loop.run_until_complete(self.server.start("127.0.0.1", 0))
+            started.set()
+            self.loop.run_forever()
+
+        self.thread = threading.Thread(target=run, name="test-server", daemon=True)
+        self.thread.start()
+        assert started.wait(10), "the server did not start"
+
+    def _tap(self, conn: Connection, data: bytes) -> None:
+        self.wire.setdefault(conn, bytearray()).extend(data)
+
+    def call(self, function: Callable[[], Any]) -> Any:
+        """Run ``function`` on the server's loop and give back what it returns."""
+
+        async def inside() -> Any:
+            return function()
+
+        return asyncio.run_coroutine_threadsafe(inside(), self.loop).result(10)
+
+    def close(self) -> None:
+        if self.loop.is_closed():
+            return
+        asyncio.run_coroutine_threadsafe(self.server.stop(), self.loop).result(10)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(10)
+        self.loop.close()
+
+
+class _Lines(io.StringIO):
+    def __init__(self, sink: Callable[[str], None]) -> None:
+        super().__init__()
+        self.sink = sink
+
+    def write(self, text: str) -> int:
+        self.sink(text)
+        return len(text)
+
+
+class Client:
+    """One child's ``join`` program on a thread: ``send(line)`` types a line; ``said`` is every utterance."""
+
+    def __init__(
+        self, port: int, lang: str = "en", *, code: str = CODE, name: str | None = None, verbosity: str = "normal"
+    ) -> None:
+        read, write = os.pipe()
+        self._keys = os.fdopen(write, "w", buffering=1)
+        stdin = os.fdopen(read, "r")
+        self.lines: list[str] = []
+        self.output = RecordingOutput()
+        self.terminal = NetTerminal(lang, "keys", stdin=stdin, stdout=_Lines(self.lines.append))
+        settings = Settings(lang=lang, verbosity=verbosity, computer_pause=0.0)
+        loaded = Loaded(settings, (), False, Path(os.devnull))
+        self.app: NetApp | None = None
+        self.status: int | None = None
+
+        def ready(app: NetApp) -> None:
+            self.app = app
+
+        def run() -> None:
+            self.status = run_join(
+                "127.0.0.1", port, code, name, self.terminal, loaded, outputs=[self.output], save_settings=False,
+                ready=ready,
+            )  # fmt: skip
+
+        self.thread = threading.Thread(target=run, name=f"client-{lang}", daemon=True)
+        self.thread.start()
+
+    @property
+    def said(self) -> list[str]:
+        return [utterance.speech for utterance in self.output.said]
+
+    def send(self, *lines: str) -> None:
+        for line in lines:
+            self._keys.write(line + "\n")
+            self._keys.flush()
+
+    def wait(self, predicate: Callable[[], bool], timeout: float = 10.0, what: str = "") -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if predicate():
+                return
+            time.sleep(0.01)
+        raise AssertionError(f"timed out waiting for {what or predicate}; said: {self.said[-8:]}")
+
+    def wait_said(self, text: str, timeout: float = 10.0) -> None:
+        self.wait(lambda: any(text in line for line in self.said), timeout, repr(text))
+
+    def close(self) -> None:
+        app = self.app
+        if app is not None:
+            app.running = False
+            app.link.close()
+            app.wake()
+        with contextlib.suppress(OSError):
+            self._keys.close()
+        self.thread.join(10)
