@@ -19,10 +19,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from accessible_cards.game import Voice
+from accessible_cards.i18n import Catalog
 from accessible_cards.net.client import NetApp, NetTerminal, run_join
-from accessible_cards.net.server import Config, Connection, Server
+from accessible_cards.net.protocol import seat_names
+from accessible_cards.net.server import Config, Connection, NetTable, Server
 from accessible_cards.outputs import RecordingOutput
 from accessible_cards.settings import Loaded, Settings
+from accessible_cards.ui.screens import ListScreen
 
 CODE = "24680"
 
@@ -137,3 +141,65 @@ class Client:
         with contextlib.suppress(OSError):
             self._keys.close()
         self.thread.join(10)
+
+
+def open_client(server: ServerThread, lang: str, name: str) -> Client:
+    client = Client(server.port, lang, name=name)
+    client.wait(lambda: client.app is not None and client.app.lobby is not None, what="the lobby")
+    return client
+
+
+def play_out(clients: list[Client], timeout: float = 60.0, during: Callable[[], None] | None = None) -> None:
+    """Each child plays the first card of the hand on their turn (and the first choice, if asked) until the end."""
+    deadline = time.monotonic() + timeout
+    asked: dict[int, tuple[int, int]] = {}
+    while time.monotonic() < deadline:
+        done = True
+        for number, client in enumerate(clients):
+            app = client.app
+            assert app is not None
+            screen = app.game_screen_now
+            if screen is None or not screen.over:
+                done = False
+            if screen is None or screen.over:
+                continue
+            remote = screen.remote
+            top = app.stack[-1]
+            mark = (remote.steps, len(app.stack))
+            if asked.get(number) == mark:
+                continue
+            if isinstance(top, ListScreen) and top.phase == "choice":
+                asked[number] = mark
+                client.send("1")
+            elif top is screen and remote.to_move() == screen.seat_number and remote.legal_actions():
+                asked[number] = mark
+                client.send("play 1")
+        if done:
+            return
+        if during is not None:
+            during()
+        time.sleep(0.005)
+    raise AssertionError("the game did not end in time: " + " | ".join(c.said[-1] for c in clients))
+
+
+def local_announcements(table: NetTable, seat: int, lang: str, verbosity: str = "normal") -> list[str]:
+    """What ``seat`` hears in local play of the same seed and moves, in ``lang``: the narrator over its own view."""
+    game = table.game
+    assert table.table is not None
+    state = game.new_state(table.players, table.variant, table.options, table.seed)
+    kinds = [s.kind for s in table.seats]
+    names = seat_names(Catalog(lang).text, kinds, [s.name for s in table.seats])
+    narrator = game.narrator(state, Voice(lang, verbosity, names, seat))
+    heard: list[str] = []
+
+    def tell(events: list) -> None:
+        view = state.view(seat)
+        for event in events:
+            utterance = narrator.event(event, view)
+            if utterance is not None:
+                heard.append(utterance.speech)
+
+    tell(state.start())
+    for move in table.table.moves:
+        tell(state.apply(move.action))
+    return heard

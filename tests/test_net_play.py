@@ -8,17 +8,10 @@ child's language, over that seat's own view after each step.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 
 import pytest
-from net_support import Client, ServerThread
-
-from accessible_cards.game import Voice
-from accessible_cards.i18n import Catalog
-from accessible_cards.net.protocol import seat_names
-from accessible_cards.net.server import NetTable
-from accessible_cards.ui.screens import ListScreen
+from net_support import ServerThread, local_announcements, open_client, play_out
 
 
 @pytest.fixture
@@ -30,69 +23,9 @@ def server() -> Iterator[ServerThread]:
         running.close()
 
 
-def _open(server: ServerThread, lang: str, name: str) -> Client:
-    client = Client(server.port, lang, name=name)
-    client.wait(lambda: client.app is not None and client.app.lobby is not None, what="the lobby")
-    return client
-
-
-def play_out(clients: list[Client], timeout: float = 60.0) -> None:
-    """Each child plays the first card of the hand on their turn (and the first choice, if asked) until the end."""
-    deadline = time.monotonic() + timeout
-    asked: dict[int, tuple[int, int]] = {}
-    while time.monotonic() < deadline:
-        done = True
-        for number, client in enumerate(clients):
-            app = client.app
-            assert app is not None
-            screen = app.game_screen_now
-            if screen is None or not screen.over:
-                done = False
-            if screen is None or screen.over:
-                continue
-            remote = screen.remote
-            top = app.stack[-1]
-            mark = (remote.steps, len(app.stack))
-            if asked.get(number) == mark:
-                continue
-            if isinstance(top, ListScreen) and top.phase == "choice":
-                asked[number] = mark
-                client.send("1")
-            elif top is screen and remote.to_move() == screen.seat_number and remote.legal_actions():
-                asked[number] = mark
-                client.send("play 1")
-        if done:
-            return
-        time.sleep(0.005)
-    raise AssertionError("the game did not end in time: " + " | ".join(c.said[-1] for c in clients))
-
-
-def local_announcements(table: NetTable, seat: int, lang: str, verbosity: str = "normal") -> list[str]:
-    """What ``seat`` hears in local play of the same seed and moves, in ``lang``: the narrator over its own view."""
-    game = table.game
-    assert table.table is not None
-    state = game.new_state(table.players, table.variant, table.options, table.seed)
-    kinds = [s.kind for s in table.seats]
-    names = seat_names(Catalog(lang).text, kinds, [s.name for s in table.seats])
-    narrator = game.narrator(state, Voice(lang, verbosity, names, seat))
-    heard: list[str] = []
-
-    def tell(events: list) -> None:
-        view = state.view(seat)
-        for event in events:
-            utterance = narrator.event(event, view)
-            if utterance is not None:
-                heard.append(utterance.speech)
-
-    tell(state.start())
-    for move in table.table.moves:
-        tell(state.apply(move.action))
-    return heard
-
-
 def test_english_and_german_children_play_a_whole_game_at_one_table(server: ServerThread) -> None:
-    anna = _open(server, "en", "Anna")
-    ben = _open(server, "de", "Ben")
+    anna = open_client(server, "en", "Anna")
+    ben = open_client(server, "de", "Ben")
     try:
         anna.wait_said("Lobby of Class 3b")
         ben.wait_said("Lobby von Class 3b")

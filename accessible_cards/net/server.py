@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import secrets
 import socket
@@ -34,6 +35,7 @@ from typing import Any, Final
 from .. import game as registry
 from ..engine import Event
 from ..errors import CardsError
+from ..files import FileProblem, read_bounded, write_atomic
 from ..game import GameDescription
 from ..table import COMPUTER, PERSON, Move, Seat, Table
 from .protocol import (
@@ -70,6 +72,8 @@ class Config:
     seed: int | None = None
     """The first table's seed (each further table one more); None: fresh seeds."""
     output_limit: int = OUTPUT_LIMIT
+    send_buffer: int | None = None
+    """The socket's own send buffer for each connection, in bytes (None: the system's)."""
     max_tables: int = 100
 
     def __post_init__(self) -> None:
@@ -104,6 +108,7 @@ class NetTable:
     """What each seat has been sent of the game, step by step (for a seat that comes back)."""
     watchers: list[Connection] = field(default_factory=list)
     scheduled: bool = False
+    restoring: bool = False
 
     @property
     def status(self) -> str:
@@ -197,7 +202,8 @@ class Server:
     # -- running ------------------------------------------------------------------------------
 
     async def start(self, host: str = "0.0.0.0", port: int = 2222) -> int:
-        """Listen; the port listened on (port 0: a free one)."""
+        """Load the autosaved tables, then listen; the port listened on (port 0: a free one)."""
+        self.load_tables()
         self.listener = await asyncio.start_server(self._serve, host, port, limit=CLIENT_LINE * 2)
         sockets = self.listener.sockets
         return int(sockets[0].getsockname()[1]) if sockets else port
@@ -222,6 +228,9 @@ class Server:
             with contextlib.suppress(OSError):
                 sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         writer.transport.set_write_buffer_limits(high=self.config.output_limit)
+        if sock is not None and self.config.send_buffer:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.config.send_buffer)
         buffer = b""
         skipping = False
         tries = 0
@@ -410,6 +419,7 @@ class Server:
             "%s: created table %d (%s, %d players, %d computers)", conn.peer, number, game.name, players, computers
         )
         conn.send({"t": "created", "table": number})
+        self.autosave(table)
         self._lobby_changed()
 
     def _seed(self) -> int:
@@ -441,6 +451,8 @@ class Server:
         self._seat(conn, table, seat, sitting.token)
         if table.table is None and all(s.token is not None for s in table.seats if s.kind == PERSON):
             self._begin(table)
+        else:
+            self.autosave(table)
         self._lobby_changed()
 
     def _seat(
@@ -480,6 +492,7 @@ class Server:
         if table.table is None:  # before the game: the seat is free again
             sitting.token = None
             sitting.name = None
+        self.autosave(table)
         log.info("%s: left table %d", conn.peer, table.number)
         conn.send({"t": "left", "table": table.number})
         conn.send(self._tables())
@@ -493,7 +506,8 @@ class Server:
 
     # -- at the table -----------------------------------------------------------------------------------
 
-    def _begin(self, table: NetTable) -> None:
+    def _begin(self, table: NetTable, moves: Sequence[Move] = ()) -> None:
+        """Deal (and make ``moves``, a table coming back from its autosave); then the computers play on."""
         state = table.game.new_state(table.players, table.variant, table.options, table.seed)
         seats = [
             Seat.computer(s.level or "", table.seed * 7 + n) if s.kind == COMPUTER else Seat.person()
@@ -502,13 +516,88 @@ class Server:
         table.table = Table(table.game, state, seats)
         table.table.listeners.append(lambda events, move: self._tell(table, events, move))
         log.info("table %d: starts", table.number)
-        table.table.start()
+        table.restoring = True
+        try:
+            table.table.start()
+            for move in moves:
+                table.table.replay(move)
+        finally:
+            table.restoring = False
+        self.autosave(table)
         self._go_on(table)
+
+    # -- the autosave -------------------------------------------------------------------------------------
+
+    def _table_file(self, number: int) -> Path | None:
+        folder = self.config.data
+        return folder / "tables" / f"table-{number}.json" if folder is not None else None
+
+    def autosave(self, table: NetTable) -> None:
+        """Write the table (its seats, tokens, seed and moves) into the server's own folder, atomically."""
+        if table.restoring:
+            return
+        path = self._table_file(table.number)
+        if path is None:
+            return
+        running = table.table
+        data = {
+            "format": 1,
+            "table": table.number,
+            "game": table.game.name,
+            "variant": table.variant,
+            "players": table.players,
+            "options": table.options,
+            "seed": table.seed,
+            "seats": [{"kind": s.kind, "level": s.level, "name": s.name, "token": s.token} for s in table.seats],
+            "started": running is not None,
+            "moves": [
+                {"action": table.game.action_to_json(move.action), "by": move.by}
+                for move in (running.moves if running is not None else ())
+            ],
+        }
+        try:
+            write_atomic(path, json.dumps(data))
+        except OSError as error:
+            log.error("table %d: cannot be saved: %s", table.number, error)
+
+    def load_tables(self) -> None:
+        """Every autosaved table, as it was; a file that cannot be read is logged and left alone."""
+        folder = self.config.data
+        if folder is None or not (folder / "tables").is_dir():
+            return
+        for path in sorted((folder / "tables").glob("table-*.json")):
+            try:
+                data = json.loads(read_bounded(path, 8 * 1024 * 1024))
+                table = self._restore(data)
+            except (FileProblem, ValueError, KeyError, TypeError, CardsError) as error:
+                log.error("%s: cannot be read: %s", path.name, error)
+                continue
+            self.tables[table.number] = table
+            if table.seed >= (self.next_seed or 0) and self.next_seed is not None:
+                self.next_seed = table.seed + 1
+            log.info("table %d: back from its autosave, %d moves", table.number, len(data["moves"]))
+
+    def _restore(self, data: dict[str, Any]) -> NetTable:
+        game = registry.get(str(data["game"]))
+        seats = [
+            NetSeat(str(s["kind"]), s.get("level"), s.get("name"), s.get("token"))
+            for s in data["seats"]
+            if s["kind"] in (PERSON, COMPUTER)
+        ]
+        table = NetTable(int(data["table"]), game, data.get("variant"), int(data["players"]), int(data["seed"]), seats)
+        table.options = dict(data.get("options") or {})
+        if len(seats) != table.players:
+            raise ValueError("the seats do not match the players")
+        if data.get("started"):
+            moves = [Move(game.action_from_json(m["action"], "a saved move"), str(m["by"])) for m in data["moves"]]
+            self._begin(table, moves)
+        return table
 
     def _tell(self, table: NetTable, events: Sequence[Event], move: Move | None) -> None:
         """One step: each seat is sent the step's public events and its own view; the seat to move its actions."""
         running = table.table
         assert running is not None
+        self.autosave(table)  # saved before it is told, so nothing said is lost when the server is killed
         wire_events = [to_wire(event) for event in events]
         to_move = running.to_move()
         result = running.result
