@@ -25,8 +25,8 @@ GAMES = (
     ("bundles", "standard", 3, 1),
     ("bundles", "standard", 2, 0),
     ("bundles", "casita-robada", 4, 2),
-    ("war", None, 2, 0),
 )
+"""Games with private hands (a War game may last thousands of battles, and all it shows is face up)."""
 
 
 def audit(server: ServerThread) -> int:
