@@ -27,6 +27,8 @@ class Bot:
         self.seat: int | None = None
         self.token: str | None = None
         self.closed = False
+        self.waited: dict[str, int] = {}
+        """Per kind of message, where ``wait_for`` looks next."""
 
     def send(self, message: dict[str, Any] | bytes) -> None:
         data = message if isinstance(message, bytes) else json.dumps(message).encode() + b"\n"
@@ -70,13 +72,13 @@ class Bot:
     def wait_for(self, kind: str, timeout: float = 5.0, **fields: Any) -> dict[str, Any]:
         """The first message of ``kind`` (with ``fields``) not waited for yet."""
         deadline = time.monotonic() + timeout
-        start = getattr(self, "_waited", 0)
+        start = self.waited.get(kind, 0)
         while time.monotonic() < deadline:
             self._fill()
             for index in range(start, len(self.lines)):
                 message = self.lines[index]
                 if message.get("t") == kind and all(message.get(k) == v for k, v in fields.items()):
-                    self._waited = index + 1
+                    self.waited[kind] = index + 1
                     return message
             time.sleep(0.002)
         raise AssertionError(f"no {kind} message came; last: {self.lines[-3:]}")
