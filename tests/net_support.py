@@ -34,9 +34,13 @@ CODE = "24680"
 class ServerThread:
     """A server on 127.0.0.1, port 0, on a loop of its own; ``wire`` holds every byte sent, per connection."""
 
-    def __init__(self, seed: int = 100, **config: Any) -> None:
+    def __init__(self, seed: int = 100, ssh: Path | None = None, **config: Any) -> None:
         self.config = Config(name="Class 3b", code=CODE, pause=0.0, seed=seed, **config)
         self.server = Server(self.config)
+        if ssh is not None:
+            from accessible_cards.net.ssh import SSHSide
+
+            self.server.ssh = SSHSide(ssh, CODE)
         self.wire: dict[Connection, bytearray] = {}
         self.server.taps.append(self._tap)
         self.loop = asyncio.new_event_loop()
@@ -46,6 +50,8 @@ class ServerThread:
         def run() -> None:
             asyncio.set_event_loop(self.loop)
             self.port = self.loop.run_until_complete(self.server.start("127.0.0.1", 0))
+            if self.server.ssh is not None:
+                self.server.ssh.port = self.port
             started.set()
             self.loop.run_forever()
 

@@ -77,9 +77,14 @@ def run_serve(args: argparse.Namespace) -> int:
     )
     config = Config(name=args.name[:40], code=args.code or "", pause=args.pause, data=folder, seed=args.seed)
     server = Server(config)
+    from .ssh import SSHSide
+
+    side = SSHSide(folder, config.code)
+    server.ssh = side
 
     async def main() -> None:
         port = await server.start(args.host, args.port)
+        side.port = port
         where = addresses() if args.host in ("0.0.0.0", "") else [args.host]
         lines = [
             t("Server {name} is open.", name=config.name),
@@ -90,6 +95,12 @@ def run_serve(args: argparse.Namespace) -> int:
                 host=where[0],
                 port=port,
             ),
+            t(
+                "With nothing installed: ssh -p {port} {host} (the password is the join code).",
+                host=where[0],
+                port=port,
+            ),
+            t("SSH host key fingerprint: {fingerprint}", fingerprint=side.fingerprint),
             t("Control-C closes the server."),
         ]
         for line in lines:

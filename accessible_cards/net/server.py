@@ -195,25 +195,84 @@ class Server:
         self.tables: dict[int, NetTable] = {}
         self.connections: set[Connection] = set()
         self.next_seed = config.seed
-        self.listener: asyncio.Server | None = None
+        self._listening: socket.socket | None = None
+        self._accepting: asyncio.Task[None] | None = None
+        self._routes: set[asyncio.Task[None]] = set()
+        self.ssh: Any = None
+        """The SSH side (:class:`~.ssh.SSHSide`), when the server offers it."""
         self.taps: list[Any] = []
         """Called with (connection, bytes) for every line sent: the tests' audit of every byte."""
 
     # -- running ------------------------------------------------------------------------------
 
     async def start(self, host: str = "0.0.0.0", port: int = 2222) -> int:
-        """Load the autosaved tables, then listen; the port listened on (port 0: a free one)."""
+        """Load the autosaved tables, then listen; the port listened on (port 0: a free one).
+
+        One port serves both: a connection whose first bytes are an SSH client's greeting goes to
+        :attr:`ssh` (the text interface rendered here), any other speaks the protocol.
+        """
         self.load_tables()
-        self.listener = await asyncio.start_server(self._serve, host, port, limit=CLIENT_LINE * 2)
-        sockets = self.listener.sockets
-        return int(sockets[0].getsockname()[1]) if sockets else port
+        listening = socket.create_server((host, port), reuse_port=False)
+        listening.setblocking(False)
+        self._listening = listening
+        self._accepting = asyncio.get_running_loop().create_task(self._accept(listening))
+        return int(listening.getsockname()[1])
 
     async def stop(self) -> None:
+        if self._accepting is not None:
+            self._accepting.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._accepting
+        if self._listening is not None:
+            self._listening.close()
         for conn in list(self.connections):
             conn.close()
-        if self.listener is not None:
-            self.listener.close()
-            await self.listener.wait_closed()
+        for task in list(self._routes):
+            task.cancel()
+        if self.ssh is not None:
+            await self.ssh.close()
+
+    async def _accept(self, listening: socket.socket) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            sock, _address = await loop.sock_accept(listening)
+            sock.setblocking(False)
+            task = loop.create_task(self._route(sock))
+            self._routes.add(task)
+            task.add_done_callback(self._routes.discard)
+
+    async def _route(self, sock: socket.socket) -> None:
+        """Hand a new connection to the SSH server or to the protocol, by its first bytes."""
+        loop = asyncio.get_running_loop()
+        readable: asyncio.Future[None] = loop.create_future()
+
+        def ready() -> None:
+            if not readable.done():
+                readable.set_result(None)
+
+        loop.add_reader(sock.fileno(), ready)
+        try:
+            await asyncio.wait_for(readable, 30)
+            head = sock.recv(4, socket.MSG_PEEK)
+        except (TimeoutError, OSError):
+            sock.close()
+            return
+        finally:
+            with contextlib.suppress(Exception):
+                loop.remove_reader(sock.fileno())
+        if head == b"SSH-" and self.ssh is not None:
+            try:
+                await self.ssh.serve(sock)
+            except Exception as error:  # a client that gives up before it logs in, a wrong password
+                log.info("an SSH connection ended before its session: %s", error or type(error).__name__)
+                sock.close()
+            return
+        try:
+            reader, writer = await asyncio.open_connection(sock=sock, limit=CLIENT_LINE * 2)
+        except OSError:
+            sock.close()
+            return
+        await self._serve(reader, writer)
 
     def wire(self, conn: Connection, data: bytes) -> None:
         for tap in self.taps:
