@@ -8,6 +8,7 @@ as the ``join`` client; a whole game is played. The host key is made once and ke
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import shutil
 from pathlib import Path
 
@@ -55,10 +56,8 @@ def test_a_child_with_nothing_installed_plays_a_whole_game_over_ssh(tmp_path: Pa
                 if "Wie geht es weiter?" in seen:
                     break
                 process.stdin.write("spielen 1\n")
-                try:
+                with contextlib.suppress(TimeoutError):
                     seen += await asyncio.wait_for(process.stdout.read(4096), 2)
-                except TimeoutError:
-                    pass
                 if "Was soll die Karte tun" in seen[-300:] or "1:" in seen[-200:]:
                     process.stdin.write("1\n")
             process.stdin.write("q\n")
