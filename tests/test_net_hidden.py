@@ -1,10 +1,11 @@
 """No client is ever sent another seat's hidden card: every byte the server sends, over seeded whole games.
 
 A real server on loopback plays whole games with raw protocol clients (random legal moves) and
-computer seats. Every line sent to each connection is read back: a step message may hold only what
+computer seats. Every line sent to each connection is read back: a step's view may hold only what
 its own seat may know after that step (the watch of ``hidden_support`` says which cards those are,
-following the same seed and moves), its legal moves name only that seat's own cards and the table,
-and every other message names no card at all.
+following the same seed and moves); its events besides only the cards that were public while the
+step was played (the card played, the table before a tiebreak deals a fresh deck); its legal moves
+name only that seat's own cards and the table; and every other message names no card at all.
 """
 
 from __future__ import annotations
@@ -39,11 +40,14 @@ def audit(server: ServerThread) -> int:
     watch = BundlesWatch(state) if isinstance(state, BundlesState) else WarWatch(state)
     deck = state.deck.cards
     hidden_after: list[dict[int, frozenset[int]]] = []
+    told: list[frozenset[int]] = []  # what a step's events may name although hidden after it: public before, played
     watch.start()
     hidden_after.append({seat: watch.hidden(seat) for seat in range(table.players)})
+    told.append(frozenset())
     for move in running.moves:
         watch.step(move.action)
         hidden_after.append({seat: watch.hidden(seat) for seat in range(table.players)})
+        told.append(watch.revealed)
     classes = game_classes(game)
     checked = 0
     for conn, data in server.wire.items():
@@ -58,12 +62,14 @@ def audit(server: ServerThread) -> int:
             seat = conn.seat
             assert seat is not None
             hidden = hidden_after[steps]
+            secret = {deck[i] for i in hidden[seat]}
+            secret_then = {deck[i] for i in hidden[seat] - told[steps]}
             steps += 1
             assert message["n"] == steps
-            secret = {deck[i] for i in hidden[seat]}
-            shown = cards_in(from_wire(message["view"], classes)) + cards_in(from_wire(message["events"], classes))
-            leaked = set(shown) & secret
-            assert not leaked, f"seat {seat + 1}, step {steps}: sent {sorted(c.code for c in leaked)}"
+            leaked = set(cards_in(from_wire(message["view"], classes))) & secret
+            assert not leaked, f"seat {seat + 1}, step {steps}: its view holds {sorted(c.code for c in leaked)}"
+            leaked = set(cards_in(from_wire(message["events"], classes))) & secret_then
+            assert not leaked, f"seat {seat + 1}, step {steps}: its events name {sorted(c.code for c in leaked)}"
             for action in message.get("legal") or ():
                 named = {action["card"], *action["capture"]} if isinstance(action, dict) else set()
                 assert not named & hidden[seat], f"seat {seat + 1}, step {steps}: a legal move names a hidden card"
