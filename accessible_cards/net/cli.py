@@ -8,6 +8,7 @@ import contextlib
 import logging
 import signal
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +61,7 @@ def run_serve(args: argparse.Namespace) -> int:
     """``serve``: say how to join, then hold the tables until Control-C."""
     from ..settings import load
     from .server import Config, Server, addresses
+    from .teacher import Console
 
     lang = args.lang or load().settings.lang or "en"
     t = Catalog(lang).text
@@ -101,12 +103,26 @@ def run_serve(args: argparse.Namespace) -> int:
                 port=port,
             ),
             t("SSH host key fingerprint: {fingerprint}", fingerprint=side.fingerprint),
-            t("Control-C closes the server."),
+            t("Type help for the teacher's commands. Control-C closes the server."),
         ]
         for line in lines:
             print(line, flush=True)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
+        console = Console(server, t)
+
+        def answer(line: str) -> None:
+            try:
+                for said in console.run(line):
+                    print(said, flush=True)
+            except Exception:  # the teacher's typing never ends the server
+                logging.getLogger("accessible_cards.server").exception("teacher command %r", line[:40])
+
+        def read_console() -> None:
+            for line in sys.stdin:
+                loop.call_soon_threadsafe(answer, line)
+
+        threading.Thread(target=read_console, name="teacher", daemon=True).start()
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError):
                 loop.add_signal_handler(sig, stop.set)

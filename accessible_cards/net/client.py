@@ -625,6 +625,8 @@ class NetApp(App):
             if screen is not None and isinstance(seat, int) and 0 <= seat < len(screen.names):
                 text = self.t("{name} says: {text}", name=screen.names[seat], text=str(message.get("text"))[:120])
                 screen.announce(Utterance(text, text))
+        elif kind == "notice":
+            self.notice(str(message.get("id")), message.get("p") or {})
         elif kind == "refused":
             self.refuse(self.server_refusal(str(message.get("id")), message.get("p") or {}))
             if message.get("id") in ("net-code", "net-token") and not self.admitted:
@@ -636,6 +638,38 @@ class NetApp(App):
         elif kind == "_gone":
             self.say(self.t("The server cannot be reached. Goodbye."))
             self.running = False
+
+    def notice(self, msg_id: str, params: Mapping[str, Any]) -> None:
+        """News from the teacher or about the table, in the child's words; kept in the history at the table."""
+        t = self.t
+        screen = self.game_screen_now
+        if msg_id == "teacher-message":
+            text = t("Message from the teacher: {text}", text=str(params.get("text"))[:120])
+        elif msg_id == "seat-computer":
+            seat = params.get("seat")
+            names = screen.names if screen is not None else []
+            if not isinstance(seat, int) or not 0 <= seat < len(names):
+                return
+            text = t("A computer plays for {name} from now on.", name=names[seat])
+        else:
+            wording = NOTICES.get(msg_id)
+            if wording is None:
+                return
+            text = t(wording)
+        if screen is not None and self.stack and screen in self.stack:
+            screen.announce(Utterance(text, text))
+        else:
+            self.say(text)
+
+    def _unknown(self, text: str) -> None:
+        """A typed line ``say good luck`` (``sag viel Glück``) goes to the table; anything else is refused."""
+        words = text.strip().lstrip(":/").strip()
+        first, _, rest = words.partition(" ")
+        if first.lower() in ("say", "sag") and rest.strip() and self.game_screen_now is not None:
+            self.link.send({"t": "talk", "text": rest.strip()[:120]})
+            self.say(self.t("Said to the table: {text}", text=rest.strip()[:120]))
+            return
+        super()._unknown(text)
 
     def server_refusal(self, msg_id: str, params: Mapping[str, Any]) -> str:
         wording = NET_ERRORS.get(msg_id)
@@ -662,6 +696,17 @@ class NetApp(App):
         )
 
 
+NOTICES: Final[Mapping[str, str]] = {
+    "table-paused": "The teacher has paused this table.",
+    "table-resumed": "The table goes on.",
+    "table-ended": "The teacher has ended this table.",
+    "coaching-on": "The teacher can see every hand at this table now.",
+    "coaching-off": "The teacher no longer sees the hands at this table.",
+    "talk-off": "Table talk is off now.",
+    "talk-on": "Table talk is on: type say and your words.",
+}
+"""News about the table, by its id: the catalog msgid that words it."""
+
 NET_ERRORS: Final[Mapping[str, Callable[[Callable[..., str], dict[str, Any]], str]]] = {
     "net-code": lambda t, p: t("That join code is not right. Ask your teacher for the code."),
     "net-token": lambda t, p: t("That seat is not known here any more."),
@@ -687,6 +732,8 @@ NET_ERRORS: Final[Mapping[str, Callable[[Callable[..., str], dict[str, Any]], st
     "net-over": lambda t, p: t("The game is over."),
     "net-not-your-turn": lambda t, p: t("It is not your turn."),
     "net-bad-move": lambda t, p: t("That move cannot be played now."),
+    "net-paused": lambda t, p: t("The teacher has paused this table."),
+    "net-talk-off": lambda t, p: t("Table talk is off at this table."),
     "net-offline": lambda t, p: t("The connection to the server is lost. Connecting again."),
 }
 

@@ -109,6 +109,10 @@ class NetTable:
     watchers: list[Connection] = field(default_factory=list)
     scheduled: bool = False
     restoring: bool = False
+    paused: bool = False
+    talk: bool = True
+    coaching: bool = False
+    """The teacher sees every hand at this table (its children are told)."""
 
     @property
     def status(self) -> str:
@@ -697,6 +701,9 @@ class Server:
         if running.result is not None:
             conn.refuse("net-over")
             return
+        if table.paused:
+            conn.refuse("net-paused")
+            return
         if running.to_move() != seat:
             conn.refuse("net-not-your-turn")
             return
@@ -721,7 +728,7 @@ class Server:
     def _go_on(self, table: NetTable) -> None:
         """The computer seats play, each after the table's pause, until a person is to move."""
         running = table.table
-        if running is None or table.scheduled or running.result is not None or not running.automatic():
+        if table.paused or running is None or table.scheduled or running.result is not None or not running.automatic():
             if running is not None and running.result is not None:
                 log.info("table %d: over", table.number)
                 self._lobby_changed()
@@ -732,7 +739,7 @@ class Server:
     def _computer(self, table: NetTable) -> None:
         table.scheduled = False
         running = table.table
-        if running is None or running.result is not None or not running.automatic():
+        if table.paused or running is None or running.result is not None or not running.automatic():
             return
         try:
             running.step()
@@ -746,12 +753,97 @@ class Server:
         if table is None or seat is None:
             conn.refuse("net-not-at-table")
             return
+        if not table.talk:
+            conn.refuse("net-talk-off")
+            return
         text = str(message["text"]).strip()
         if not text:
             return
         for other, sitting in enumerate(table.seats):
             if sitting.conn is not None and other != seat:
                 sitting.conn.send({"t": "talk", "seat": seat, "text": text})
+
+    # -- what the teacher may do ------------------------------------------------------------------------
+
+    def notify(self, table: NetTable | None, msg_id: str, **params: Any) -> None:
+        """News for every child at ``table`` (None: everyone connected), worded by each client."""
+        message = encode({"t": "notice", "id": msg_id, "p": params})
+        for conn in list(self.connections):
+            if conn.admitted and (table is None or conn.table is table):
+                conn.send(message)
+
+    def start_now(self, table: NetTable, level: str | None = None) -> bool:
+        """Start a waiting table now: every free seat is played by a computer. False when it cannot be."""
+        if table.table is not None or not table.game.levels:
+            return False
+        if not any(seat.token is not None for seat in table.seats):
+            return False
+        for seat in table.seats:
+            if seat.kind == PERSON and seat.token is None:
+                seat.kind, seat.level = COMPUTER, level or table.game.default_level
+        self._begin(table)
+        self._lobby_changed()
+        return True
+
+    def set_paused(self, table: NetTable, paused: bool) -> None:
+        table.paused = paused
+        self.notify(table, "table-paused" if paused else "table-resumed")
+        if not paused:
+            self._go_on(table)
+
+    def end_table(self, table: NetTable) -> None:
+        """Close a table: its children are told and go back to the lobby; its autosave is removed."""
+        self.notify(table, "table-ended")
+        for seat in table.seats:
+            conn = seat.conn
+            if conn is not None:
+                conn.table = conn.seat = None
+                conn.send({"t": "left", "table": table.number})
+                conn.send(self._tables())
+            seat.conn = None
+        table.paused = True
+        del self.tables[table.number]
+        path = self._table_file(table.number)
+        if path is not None:
+            with contextlib.suppress(OSError):
+                path.unlink()
+        log.info("table %d: ended by the teacher", table.number)
+        self._lobby_changed()
+
+    def replace_by_computer(self, table: NetTable, seat: int, level: str | None = None) -> bool:
+        """A computer plays ``seat`` from now on (a child who is not coming back). False when it cannot."""
+        sitting = table.seats[seat]
+        if sitting.kind != PERSON or not table.game.levels:
+            return False
+        level = level or table.game.default_level or ""
+        sitting.kind, sitting.level = COMPUTER, level
+        conn = sitting.conn
+        sitting.conn = None
+        sitting.token = None
+        if conn is not None:
+            conn.table = conn.seat = None
+            conn.send({"t": "left", "table": table.number})
+        running = table.table
+        if running is not None:
+            seats = list(running.seats)
+            seats[seat] = Seat.computer(level, table.seed * 7 + seat)
+            running.seats = tuple(seats)
+            running.players[seat] = table.game.make_player(level, table.seed * 7 + seat)
+        self.notify(table, "seat-computer", seat=seat)
+        self.autosave(table)
+        self._go_on(table)
+        return True
+
+    def set_pause(self, seconds: float) -> None:
+        self.config.pause = seconds
+
+    def set_talk(self, table: NetTable, on: bool) -> None:
+        table.talk = on
+        self.notify(table, "talk-on" if on else "talk-off")
+
+    def set_coaching(self, table: NetTable, on: bool) -> None:
+        table.coaching = on
+        self.notify(table, "coaching-on" if on else "coaching-off")
 
 
 def addresses() -> list[str]:
