@@ -25,7 +25,10 @@ def add_net_parsers(commands: Any) -> None:
     )
     serve.add_argument("--host", default="0.0.0.0", help="the address to listen on (default: every address)")
     serve.add_argument("--name", default="Accessible Cards", help='the class\'s name, said in the lobby: "Class 3b"')
-    serve.add_argument("--code", default=None, help="the join code (default: a new 5-digit code)")
+    serve.add_argument(
+        "--code", default=None, help="the join code (default: the one kept in the server's folder, or a new one)"
+    )
+    serve.add_argument("--new-code", action="store_true", help="make a new join code instead of the one kept")
     serve.add_argument("--pause", type=float, default=1.0, metavar="SECONDS", help="the computer's pause, 0 to 10")
     serve.add_argument("--data", default=None, metavar="FOLDER", help="the server's own folder (log, autosaves)")
     serve.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
@@ -57,6 +60,25 @@ def data_folder(given: str | None) -> Path:
     return Path(platformdirs.user_data_dir("accessible-cards")) / "server"
 
 
+def _join_code(folder: Path, given: str | None, new: bool) -> str:
+    """The join code: given, else the one kept in ``folder`` (so a restarted server lets its children back in)."""
+    import secrets
+
+    path = folder / "join-code"
+    code = "".join((given or "").split())[:16]
+    if not code and not new:
+        with contextlib.suppress(OSError, UnicodeDecodeError):
+            kept = path.read_text(encoding="utf-8").strip()
+            if kept.isdigit() and len(kept) <= 16:
+                code = kept
+    if not code:
+        code = f"{secrets.randbelow(100000):05d}"
+    with contextlib.suppress(OSError):
+        path.write_text(code + "\n", encoding="utf-8")
+        path.chmod(0o600)
+    return code
+
+
 def run_serve(args: argparse.Namespace) -> int:
     """``serve``: say how to join, then hold the tables until Control-C."""
     from ..settings import load
@@ -77,7 +99,8 @@ def run_serve(args: argparse.Namespace) -> int:
     logging.basicConfig(
         filename=str(folder / "server.log"), level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s"
     )
-    config = Config(name=args.name[:40], code=args.code or "", pause=args.pause, data=folder, seed=args.seed)
+    code = _join_code(folder, args.code, args.new_code)
+    config = Config(name=args.name[:40], code=code, pause=args.pause, data=folder, seed=args.seed)
     server = Server(config)
     from .ssh import SSHSide
 
