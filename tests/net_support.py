@@ -188,18 +188,22 @@ def play_out(clients: list[Client], timeout: float = 60.0, during: Callable[[], 
     raise AssertionError("the game did not end in time: " + " | ".join(c.said[-1] for c in clients))
 
 
-def local_announcements(table: NetTable, seat: int, lang: str, verbosity: str = "normal") -> list[str]:
-    """What ``seat`` hears in local play of the same seed and moves, in ``lang``: the narrator over its own view."""
+def local_announcements(table: NetTable, seat: int | None, lang: str, verbosity: str = "normal") -> list[str]:
+    """What ``seat`` hears in local play of the same seed and moves, in ``lang``: the narrator over its own view.
+
+    ``seat`` None: someone watching, told over the public view, with nobody spoken to as "you".
+    """
     game = table.game
     assert table.table is not None
     state = game.new_state(table.players, table.variant, table.options, table.seed)
     kinds = [s.kind for s in table.seats]
     names = seat_names(Catalog(lang).text, kinds, [s.name for s in table.seats])
     narrator = game.narrator(state, Voice(lang, verbosity, names, seat))
+    see = state.public_view if seat is None else (lambda: state.view(seat))
     heard: list[str] = []
 
     def tell(events: list) -> None:
-        view = state.view(seat)
+        view = see()
         for event in events:
             utterance = narrator.event(event, view)
             if utterance is not None:

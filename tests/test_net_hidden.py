@@ -42,11 +42,11 @@ def audit(server: ServerThread) -> int:
     hidden_after: list[dict[int, frozenset[int]]] = []
     told: list[frozenset[int]] = []  # what a step's events may name although hidden after it: public before, played
     watch.start()
-    hidden_after.append({seat: watch.hidden(seat) for seat in range(table.players)})
+    hidden_after.append({seat: watch.hidden(seat) for seat in [*range(table.players), None]})
     told.append(frozenset())
     for move in running.moves:
         watch.step(move.action)
-        hidden_after.append({seat: watch.hidden(seat) for seat in range(table.players)})
+        hidden_after.append({seat: watch.hidden(seat) for seat in [*range(table.players), None]})
         told.append(watch.revealed)
     classes = game_classes(game)
     checked = 0
@@ -59,20 +59,19 @@ def audit(server: ServerThread) -> int:
             if message["t"] != "step":
                 assert b'"$c"' not in line, f"a {message['t']} message names a card"
                 continue
-            seat = conn.seat
-            assert seat is not None
+            seat = conn.seat  # None: someone watching, who may know what no seat hides
             hidden = hidden_after[steps]
             secret = {deck[i] for i in hidden[seat]}
             secret_then = {deck[i] for i in hidden[seat] - told[steps]}
             steps += 1
             assert message["n"] == steps
             leaked = set(cards_in(from_wire(message["view"], classes))) & secret
-            assert not leaked, f"seat {seat + 1}, step {steps}: its view holds {sorted(c.code for c in leaked)}"
+            assert not leaked, f"seat {seat}, step {steps}: its view holds {sorted(c.code for c in leaked)}"
             leaked = set(cards_in(from_wire(message["events"], classes))) & secret_then
-            assert not leaked, f"seat {seat + 1}, step {steps}: its events name {sorted(c.code for c in leaked)}"
+            assert not leaked, f"seat {seat}, step {steps}: its events name {sorted(c.code for c in leaked)}"
             for action in message.get("legal") or ():
                 named = {action["card"], *action["capture"]} if isinstance(action, dict) else set()
-                assert not named & hidden[seat], f"seat {seat + 1}, step {steps}: a legal move names a hidden card"
+                assert not named & hidden[seat], f"seat {seat}, step {steps}: a legal move names a hidden card"
             checked += 1
         assert steps == len(hidden_after), "every step reached every seat"
     return checked
@@ -95,6 +94,12 @@ def test_no_byte_sent_names_a_card_its_seat_may_not_know(seed: int, which: int) 
                 bot.wait_for("created")
             bot.send({"t": "sit", "table": 1, "seat": seat + 1})
             bot.wait_for("seated")
+        watcher = Bot(server.port)
+        bots.append(watcher)
+        watcher.hello()
+        watcher.wait_for("tables")
+        watcher.send({"t": "watch", "table": 1})
+        watcher.wait_for("watching")
         play_bots(bots, random.Random(seed))
         checked = server.call(lambda: audit(server))
         assert checked >= 2 * len(bots)

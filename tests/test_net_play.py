@@ -26,6 +26,7 @@ def server() -> Iterator[ServerThread]:
 def test_english_and_german_children_play_a_whole_game_at_one_table(server: ServerThread) -> None:
     anna = open_client(server, "en", "Anna")
     ben = open_client(server, "de", "Ben")
+    mia = open_client(server, "de", "Mia")
     try:
         anna.wait_said("Lobby of Class 3b")
         ben.wait_said("Lobby von Class 3b")
@@ -42,7 +43,12 @@ def test_english_and_german_children_play_a_whole_game_at_one_table(server: Serv
         ben.wait_said("Platz 2: frei")
         ben.send("2")
         ben.wait_said("Tisch 1, Platz 2: du bist Ben.")
+        mia.send("1")  # Mia watches: she hears the public steps only
+        mia.wait_said("Diesem Tisch zuschauen")
+        mia.send("4")
+        mia.wait_said("Du schaust Tisch 1 zu")
         play_out([anna, ben])
+        mia.wait(lambda: mia.app.game_screen_now.over, what="the end, for the watcher")
         table = server.call(lambda: server.server.tables[1])
         assert table.table.result is not None
         for client, seat, lang in ((anna, 0, "en"), (ben, 1, "de")):
@@ -50,8 +56,10 @@ def test_english_and_german_children_play_a_whole_game_at_one_table(server: Serv
             expected = local_announcements(table, seat, lang)
             assert len(expected) > 10 and any("Computer" in line for line in expected)
             assert screen.history == expected, f"seat {seat + 1} ({lang}) heard otherwise than in local play"
+        assert mia.app.game_screen_now.history == local_announcements(table, None, "de")
         assert any("Ben" in line for line in anna.said), "Anna hears Ben's moves by his name"
         assert any("Computer 1" in line for line in ben.said)
     finally:
         anna.close()
         ben.close()
+        mia.close()

@@ -302,7 +302,9 @@ class RemoteGameScreen(GameScreen):
     def __init__(self, app: NetApp, seated: Mapping[str, Any]) -> None:
         game = registry.get(str(seated["game"]))
         players = int(seated["players"])
-        self.seat_number = int(seated["seat"])
+        seat = seated.get("seat")
+        self.watching = not isinstance(seat, int)
+        self.seat_number = seat if isinstance(seat, int) else -1
         self.table_number = int(seated["table"])
         kinds = [str(kind) for kind in seated["kinds"]]
         variant = seated.get("variant")
@@ -312,6 +314,8 @@ class RemoteGameScreen(GameScreen):
         super().__init__(app, request)
         rules_only = game.new_state(players, request.variant, options, 0)  # its rules, never the server's deal
         self.table = RemoteTable(game, rules_only, self.seat_number, kinds, app.link_send)  # type: ignore[assignment]
+        if self.watching:
+            self.remote.persons = lambda: ()  # type: ignore[method-assign]
         self.given_names = [name if isinstance(name, str) else None for name in seated.get("names") or []]
         self.kinds = kinds
         self.names = seat_names(app.t, kinds, self.given_names + [None] * (players - len(self.given_names)))
@@ -331,7 +335,9 @@ class RemoteGameScreen(GameScreen):
 
         app = self.app
         seat = getattr(self, "seat_number", 0)
-        voice = Voice(app.lang, app.settings.verbosity, self.names, seat, app.settings.card_names)
+        voice = Voice(
+            app.lang, app.settings.verbosity, self.names, seat if seat >= 0 else None, app.settings.card_names
+        )
         return self.game.narrator(self.table.state, voice)
 
     def rebuild_narrator(self) -> None:
@@ -346,14 +352,17 @@ class RemoteGameScreen(GameScreen):
         app = self.app
         app.follow(deck=self.table.state.deck_kind)
         app.say(self.controller.opening(self.request.players, None, self.request.variant))
-        app.say(
-            app.t(
-                "Table {table}, seat {seat}: you are {name}.",
-                table=self.table_number,
-                seat=self.seat_number + 1,
-                name=self.names[self.seat_number],
+        if self.watching:
+            app.say(app.t("You watch table {table}: you hear what lies face up, no hand.", table=self.table_number))
+        else:
+            app.say(
+                app.t(
+                    "Table {table}, seat {seat}: you are {name}.",
+                    table=self.table_number,
+                    seat=self.seat_number + 1,
+                    name=self.names[self.seat_number],
+                )
             )
-        )
         if not self.remote.started:
             app.say(app.t("The game starts when every seat is taken."))
 
@@ -379,6 +388,10 @@ class RemoteGameScreen(GameScreen):
                 self.app.say(hint)
         if remote.result is not None and not self.over:
             self._game_over()
+
+    def before_input(self) -> None:
+        if not self.watching:
+            super().before_input()  # a watcher has no turn
 
     def handle(self, typed: Typed) -> None:
         if not self.remote.started and typed.name not in ("menu", "rules", "history", "verbosity", "last"):
@@ -508,7 +521,11 @@ class NetApp(App):
             free = seat.get("kind") == PERSON and not seat.get("taken") and table.get("status") == "waiting"
             action = functools.partial(self.sit, number, n) if free else None
             items.append(Item(self.seat_label(table, n, seat), action))
+        items.append(Item(self.t("Watch this table"), functools.partial(self.watch, number)))
         return ListScreen(self, self.table_label(table) + ".", items)
+
+    def watch(self, table: int) -> None:
+        self.link.send({"t": "watch", "table": table})
 
     def sit(self, table: int, seat: int) -> None:
         self.link.send({"t": "sit", "table": table, "seat": seat})
@@ -610,6 +627,14 @@ class NetApp(App):
             self.push(screen)
             if message.get("back"):
                 self.say(self.t("Back at the table. What happened while you were away follows."))
+        elif kind == "watching":
+            if self.lobby is None:
+                self.lobby = LobbyScreen(self)
+                self.stack.append(self.lobby)
+            screen = RemoteGameScreen(self, message)
+            self.game_screen_now = screen
+            del self.stack[1:]
+            self.push(screen)
         elif kind == "step":
             screen = self.game_screen_now
             if screen is not None:
@@ -732,6 +757,7 @@ NET_ERRORS: Final[Mapping[str, Callable[[Callable[..., str], dict[str, Any]], st
     "net-over": lambda t, p: t("The game is over."),
     "net-not-your-turn": lambda t, p: t("It is not your turn."),
     "net-bad-move": lambda t, p: t("That move cannot be played now."),
+    "net-no-watching": lambda t, p: t("This game cannot be watched."),
     "net-paused": lambda t, p: t("The teacher has paused this table."),
     "net-talk-off": lambda t, p: t("Table talk is off at this table."),
     "net-offline": lambda t, p: t("The connection to the server is lost. Connecting again."),

@@ -106,7 +106,7 @@ class NetTable:
     options: dict[str, Any] = field(default_factory=dict)
     table: Table | None = None
     steps: dict[int, list[bytes]] = field(default_factory=dict)
-    """What each seat has been sent of the game, step by step (for a seat that comes back)."""
+    """What each seat has been sent of the game, step by step (for a seat that comes back); -1: the watchers."""
     watchers: list[Connection] = field(default_factory=list)
     scheduled: bool = False
     restoring: bool = False
@@ -427,6 +427,8 @@ class Server:
             self._create(conn, message)
         elif kind == "sit":
             self._sit(conn, message)
+        elif kind == "watch":
+            self._watch(conn, message)
         elif kind == "leave":
             self._leave(conn)
         elif kind == "act":
@@ -545,8 +547,46 @@ class Server:
         if back and table.table is not None:
             conn.send({"t": "caught_up", "steps": len(table.steps.get(seat, []))})
 
+    def _watch(self, conn: Connection, message: dict[str, Any]) -> None:
+        """Watch a table: its public steps only (what lies face up, the counts), from the deal on."""
+        if conn.table is not None:
+            conn.refuse("net-at-table")
+            return
+        table = self.tables.get(int(message["table"]))
+        if table is None:
+            conn.refuse("net-no-table", table=int(message["table"]))
+            return
+        probe = table.game.new_state(table.players, table.variant, table.options, 0)
+        if probe.public_view() is None:
+            conn.refuse("net-no-watching")
+            return
+        conn.table = table
+        conn.seat = None
+        table.watchers.append(conn)
+        conn.send(
+            {
+                "t": "watching",
+                "table": table.number,
+                "game": table.game.name,
+                "variant": table.variant,
+                "players": table.players,
+                "options": table.options,
+                "kinds": [s.kind for s in table.seats],
+                "names": [s.name for s in table.seats],
+            }
+        )
+        for data in table.steps.get(-1, []):
+            conn.send(data)
+        log.info("%s: watches table %d", conn.peer, table.number)
+
     def _leave(self, conn: Connection) -> None:
         table, seat = conn.table, conn.seat
+        if table is not None and conn in table.watchers:
+            table.watchers.remove(conn)
+            conn.table = None
+            conn.send({"t": "left", "table": table.number})
+            conn.send(self._tables())
+            return
         if table is None or seat is None:
             conn.refuse("net-not-at-table")
             return
@@ -565,6 +605,8 @@ class Server:
     def gone(self, conn: Connection) -> None:
         """A connection ended: its seat is kept for its token."""
         table, seat = conn.table, conn.seat
+        if table is not None and conn in table.watchers:
+            table.watchers.remove(conn)
         if table is not None and seat is not None and table.seats[seat].conn is conn:
             table.seats[seat].conn = None
 
@@ -689,6 +731,24 @@ class Server:
             sent.append(data)
             if sitting.conn is not None:
                 sitting.conn.send(data)
+        public = running.state.public_view()
+        if public is not None:
+            watched = table.steps.setdefault(-1, [])
+            message = {
+                "t": "step",
+                "n": len(watched) + 1,
+                "events": wire_events,
+                "move": who,
+                "view": to_wire(public),
+                "to_move": to_move,
+                "result": to_wire(result),
+            }
+            if move is None:
+                message["names"] = [s.name for s in table.seats]
+            data = encode(message)
+            watched.append(data)
+            for conn in list(table.watchers):
+                conn.send(data)
 
     def _act(self, conn: Connection, message: dict[str, Any]) -> None:
         table, seat = conn.table, conn.seat
