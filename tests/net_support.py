@@ -171,7 +171,7 @@ def play_out(clients: list[Client], timeout: float = 60.0, during: Callable[[], 
                 continue
             remote = screen.remote
             top = app.stack[-1]
-            mark = (remote.steps, len(app.stack))
+            mark = (remote.steps, len(app.stack), len(client.output.said))  # a refused move is tried again
             if asked.get(number) == mark:
                 continue
             if isinstance(top, ListScreen) and top.phase == "choice":

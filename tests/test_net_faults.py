@@ -100,7 +100,7 @@ def _serve(data: Path, seed: int) -> tuple[subprocess.Popen[str], int]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     process = subprocess.Popen(
         [sys.executable, "-m", "accessible_cards", "serve", "--host", "127.0.0.1", "--port", "0", "--pause", "0",
-         "--code", CODE, "--data", str(data), "--seed", str(seed), "--lang", "en"],
+         "--speech", "off", "--code", CODE, "--data", str(data), "--seed", str(seed), "--lang", "en"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
     )  # fmt: skip
     assert process.stdout is not None
@@ -278,3 +278,70 @@ def test_oversize_malformed_and_flooding_messages_get_one_refusal_each_and_chang
     assert ben.wait_for("tables"), "the other child's connection goes on"
     anna.close()
     ben.close()
+
+
+class _Join:
+    """``accessible-cards join`` as a process of its own, its lines read on a thread."""
+
+    def __init__(self, port: int) -> None:
+        import threading
+
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "accessible_cards", "join", "127.0.0.1", "--port", str(port), "--code", CODE,
+             "--lang", "en", "--speech", "off", "--name", "Anna"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )  # fmt: skip
+        self.lines: list[str] = []
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.append(line.rstrip("\n"))
+
+    def send(self, *lines: str) -> None:
+        assert self.process.stdin is not None
+        for line in lines:
+            self.process.stdin.write(line + "\n")
+            self.process.stdin.flush()
+
+    def wait(self, text: str, timeout: float = 15.0) -> str:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for line in self.lines:
+                if text in line:
+                    return line
+            time.sleep(0.02)
+        raise AssertionError(f"{text!r} never came: {self.lines[-6:]}")
+
+
+def test_a_killed_client_started_again_comes_back_to_the_same_hand(server: ServerThread) -> None:
+    first = _Join(server.port)
+    try:
+        first.wait("Lobby of Class 3b")
+        first.send("1")
+        first.wait("Which game?")
+        first.send("2", "2", "1")
+        deal = first.wait("4 cards each")
+        first.send("h")
+        hand = first.wait("You hold")
+        first.process.send_signal(signal.SIGKILL)
+        first.process.wait(10)
+        deadline = time.monotonic() + 5
+        while server.call(lambda: server.server.tables[1].seats[0].conn) is not None and time.monotonic() < deadline:
+            time.sleep(0.02)
+        again = _Join(server.port)
+        try:
+            again.wait("Back at the table. What happened while you were away follows.")
+            assert again.wait("4 cards each") == deal, "the same deal is told again"
+            again.wait("That is everything so far")
+            again.send("h")
+            assert again.wait("You hold") == hand, "the same hand"
+            assert not any(line.startswith("Lobby of") for line in again.lines), "straight back to the seat"
+            again.send("q", "y")
+            assert again.process.wait(10) == 0
+        finally:
+            again.process.kill()
+    finally:
+        first.process.kill()

@@ -33,6 +33,12 @@ def add_net_parsers(commands: Any) -> None:
     serve.add_argument("--data", default=None, metavar="FOLDER", help="the server's own folder (log, autosaves)")
     serve.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
     serve.add_argument("--lang", choices=LANGUAGES, default=None, help="the language of what serve says")
+    serve.add_argument(
+        "--speech",
+        choices=["auto", "self", "screen-reader", "off"],
+        default=None,
+        help="say how to join with the game's own voice, or leave the lines to a screen reader (as for play)",
+    )
 
     join = commands.add_parser("join", help="sit down at a table of a class's server")
     join.add_argument("host", help="the teacher's computer, as serve says it: 192.168.1.20")
@@ -52,12 +58,12 @@ def _port(text: str) -> int:
 
 
 def data_folder(given: str | None) -> Path:
-    """The server's own folder: given, or the program's data folder's ``server``."""
+    """The server's own folder: given, or ``server`` in the program's data folder."""
     if given:
         return Path(given)
-    import platformdirs
+    from ..saves import data_dir
 
-    return Path(platformdirs.user_data_dir("accessible-cards")) / "server"
+    return data_dir() / "server"
 
 
 def _join_code(folder: Path, given: str | None, new: bool) -> str:
@@ -77,6 +83,20 @@ def _join_code(folder: Path, given: str | None, new: bool) -> str:
         path.write_text(code + "\n", encoding="utf-8")
         path.chmod(0o600)
     return code
+
+
+def _voice(args: argparse.Namespace, lang: str) -> Any:
+    """The game's own voice, when the speech mode says it is to speak (a screen reader reads the lines itself)."""
+    import os
+
+    from ..settings import load
+    from ..speech.mode import choose_mode, process_names
+    from ..ui.voice import Voice
+
+    requested = args.speech or os.environ.get("ACCESSIBLE_CARDS_SPEECH") or load().settings.speech
+    if choose_mode(requested, os.environ, process_names()).mode != "self":
+        return None
+    return Voice(lang, load().settings.speech_rate, lambda notice: None)
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -130,6 +150,12 @@ def run_serve(args: argparse.Namespace) -> int:
         ]
         for line in lines:
             print(line, flush=True)
+        voice = _voice(args, lang)
+        if voice is not None:
+            from ..utterance import Utterance
+
+            for line in lines[:4]:  # the name, the code, the addresses, how to join
+                voice.say(Utterance(line.replace(": ", ", "), line))
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         console = Console(server, t)
@@ -151,6 +177,8 @@ def run_serve(args: argparse.Namespace) -> int:
                 loop.add_signal_handler(sig, stop.set)
         await stop.wait()
         await server.stop()
+        if voice is not None:
+            voice.close()
 
     try:
         asyncio.run(main())
@@ -165,6 +193,7 @@ def run_serve(args: argparse.Namespace) -> int:
 def run_join(args: argparse.Namespace, outputs: Any, add_voice: Any) -> int:
     """``join``: ask for the code if not given, then the lobby; ``outputs`` and ``add_voice`` are those of ``play``."""
     from .. import settings as settings_file
+    from ..saves import data_dir
     from .client import NetTerminal
     from .client import run_join as join
 
@@ -197,4 +226,5 @@ def run_join(args: argparse.Namespace, outputs: Any, add_voice: Any) -> int:
         outputs=outputs(settings, terminal),
         overrides=overrides,
         ready=lambda app: add_voice(app, terminal),
+        seats_file=data_dir() / "seats.json",
     )

@@ -17,16 +17,19 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import json
 import os
 import queue
 import socket
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any, Final, TextIO
 
 from .. import game as registry
 from ..errors import CardsError, IllegalActionError
+from ..files import FileProblem, read_bounded, write_atomic
 from ..game import GameDescription
 from ..keys import Typed
 from ..table import COMPUTER, PERSON, Seat
@@ -71,9 +74,12 @@ class Link:
         self._thread: threading.Thread | None = None
 
     def open(self, timeout: float = 5.0) -> None:
-        """Connect and say hello; OSError when the server cannot be reached."""
+        """Connect and say hello (or come back to the seat of ``token``); OSError when the server cannot be reached."""
         self._sock = self._connect(timeout)
-        self.send({"t": "hello", "code": self.code, "name": self.name, "v": 1})
+        if self.token is not None:
+            self.send({"t": "rejoin", "code": self.code, "token": self.token, "seen": 0})
+        else:
+            self.send({"t": "hello", "code": self.code, "name": self.name, "v": 1})
         self._thread = threading.Thread(target=self._run, name="net-reader", daemon=True)
         self._thread.start()
 
@@ -462,7 +468,9 @@ class NetApp(App):
         self.game_screen_now: RemoteGameScreen | None = None
         self.background[NET] = self.pump
         self.admitted = False
-        self.said_lost = False
+        self.seats_file: Path | None = None
+        """Where this child's seat tokens are kept, per server, so a new start comes back to the seat."""
+        self.server_key = ""
 
     def wake(self) -> None:
         self.terminal.inject(Typed(NET))
@@ -565,12 +573,33 @@ class NetApp(App):
             {"t": "create", "game": info["game"], "variant": variant, "players": players, "computers": computers}
         )
 
+    def keep_token(self, token: str | None) -> None:
+        """Keep (or forget, None) the seat's token for this server; a file that cannot be written is let be."""
+        path = self.seats_file
+        if path is None:
+            return
+        kept = _read_seats(path)
+        if token is None:
+            kept.pop(self.server_key, None)
+        else:
+            kept[self.server_key] = token
+        with contextlib.suppress(OSError):
+            write_atomic(path, json.dumps(kept))
+
+    def back_to_menu(self) -> None:
+        if self.game_screen_now is not None and len(self.stack) > 1:
+            self.leave_table()
+            return
+        super().back_to_menu()
+
     def leave_table(self) -> None:
         self.link.send({"t": "leave"})
+        self.keep_token(None)
         self.link.token = None
         self.link.seen = 0
         self.game_screen_now = None
-        self.back_to_menu()
+        del self.stack[1:]
+        self.stack[0].resume()
 
     # -- news from the server ------------------------------------------------------------------------------
 
@@ -609,6 +638,7 @@ class NetApp(App):
             self.sit(int(message["table"]), 1)
         elif kind == "seated":
             self.link.token = str(message["token"])
+            self.keep_token(self.link.token)
             screen = self.game_screen_now
             if (
                 message.get("back")
@@ -654,7 +684,11 @@ class NetApp(App):
             self.notice(str(message.get("id")), message.get("p") or {})
         elif kind == "refused":
             self.refuse(self.server_refusal(str(message.get("id")), message.get("p") or {}))
-            if message.get("id") in ("net-code", "net-token") and not self.admitted:
+            if message.get("id") == "net-token" and not self.admitted:
+                self.keep_token(None)  # the seat is gone (the table ended): the lobby instead
+                self.link.token = None
+                self.link.send({"t": "hello", "code": self.link.code, "name": self.link.name, "v": 1})
+            elif message.get("id") == "net-code" and not self.admitted:
                 self.running = False
         elif kind == "_lost":
             self.say(self.t("The connection to the server is lost. Connecting again."))
@@ -764,6 +798,17 @@ NET_ERRORS: Final[Mapping[str, Callable[[Callable[..., str], dict[str, Any]], st
 }
 
 
+def _read_seats(path: Path) -> dict[str, str]:
+    """The kept seat tokens, per server; empty when the file is missing or not of this shape."""
+    try:
+        data = json.loads(read_bounded(path, 64 * 1024))
+    except (FileProblem, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {str(k): v for k, v in data.items() if isinstance(v, str) and len(v) <= 64}
+
+
 def run_join(
     host: str,
     port: int,
@@ -776,6 +821,7 @@ def run_join(
     overrides: Mapping[str, Any] | None = None,
     save_settings: bool = True,
     ready: Callable[[NetApp], None] | None = None,
+    seats_file: Path | None = None,
 ) -> int:
     """Join the server at ``host``:``port`` and run the lobby, then the table, until the child leaves."""
     app = NetApp(
@@ -786,6 +832,10 @@ def run_join(
         overrides=overrides,
         save_settings=save_settings,
     )
+    app.seats_file = seats_file
+    app.server_key = f"{host}:{port}"
+    if seats_file is not None:
+        app.link.token = _read_seats(seats_file).get(app.server_key)
     if ready is not None:
         ready(app)
     try:
