@@ -345,3 +345,29 @@ def test_a_killed_client_started_again_comes_back_to_the_same_hand(server: Serve
             again.process.kill()
     finally:
         first.process.kill()
+
+
+def test_silent_connections_are_dropped_and_a_full_server_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    from accessible_cards.net import server as server_module
+
+    monkeypatch.setattr(server_module, "HELLO_TIME", 0.3)
+    server = ServerThread(max_connections=2)
+    try:
+        silent = Bot(server.port)
+        silent.send(b"")
+        time.sleep(0.6)
+        silent.poll()
+        assert silent.closed, "a connection that never says the join code is dropped"
+        first, second = Bot(server.port), Bot(server.port)
+        first.hello()
+        second.hello()
+        first.wait_for("welcome")
+        second.wait_for("welcome")
+        third = Bot(server.port)
+        third.hello()
+        assert third.wait_for("refused")["id"] == "net-full"
+        assert sentence("net-full", "de").startswith("Der Server hat so viele Kinder")
+        for bot in (silent, first, second, third):
+            bot.close()
+    finally:
+        server.close()

@@ -792,6 +792,7 @@ NET_ERRORS: Final[Mapping[str, Callable[[Callable[..., str], dict[str, Any]], st
     "net-not-your-turn": lambda t, p: t("It is not your turn."),
     "net-bad-move": lambda t, p: t("That move cannot be played now."),
     "net-no-watching": lambda t, p: t("This game cannot be watched."),
+    "net-full": lambda t, p: t("The server holds as many children as it can; ask your teacher."),
     "net-paused": lambda t, p: t("The teacher has paused this table."),
     "net-talk-off": lambda t, p: t("Table talk is off at this table."),
     "net-offline": lambda t, p: t("The connection to the server is lost. Connecting again."),

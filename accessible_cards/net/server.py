@@ -60,6 +60,8 @@ BURST: Final = 40.0
 FLOOD_DROP: Final = 200
 """Messages refused for flooding before the connection is dropped."""
 CODE_TRIES: Final = 3
+HELLO_TIME: Final = 30.0
+"""Seconds a new connection has to say the join code."""
 
 
 @dataclass
@@ -76,6 +78,7 @@ class Config:
     send_buffer: int | None = None
     """The socket's own send buffer for each connection, in bytes (None: the system's)."""
     max_tables: int = 100
+    max_connections: int = 1000
 
     def __post_init__(self) -> None:
         if not self.code:
@@ -257,7 +260,7 @@ class Server:
 
         loop.add_reader(sock.fileno(), ready)
         try:
-            await asyncio.wait_for(readable, 30)
+            await asyncio.wait_for(readable, HELLO_TIME)
             head = sock.recv(4, socket.MSG_PEEK)
         except (TimeoutError, OSError):
             sock.close()
@@ -285,6 +288,11 @@ class Server:
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Connection(self, reader, writer)
+        if len(self.connections) >= self.config.max_connections:
+            log.warning("%s: refused, the server holds %d connections", conn.peer, len(self.connections))
+            conn.refuse("net-full")
+            writer.close()
+            return
         self.connections.add(conn)
         log.info("%s: connected", conn.peer)
         sock = writer.get_extra_info("socket")
@@ -300,7 +308,11 @@ class Server:
         tries = 0
         try:
             while not conn.closed:
-                chunk = await reader.read(4096)
+                try:  # a connection that never says the join code is not kept waiting
+                    chunk = await asyncio.wait_for(reader.read(4096), None if conn.admitted else HELLO_TIME)
+                except TimeoutError:
+                    log.warning("%s: dropped, it never said the join code", conn.peer)
+                    break
                 if not chunk:
                     break
                 buffer += chunk
