@@ -73,6 +73,8 @@ def test_the_teacher_lists_starts_pauses_and_ends_tables_and_the_children_hear_i
         ben.wait_said("Anna sagt: good luck")
         assert server.call(lambda: teacher.run("end 1")) == ["Table 1 is ended."]
         anna.wait_said("The teacher has ended this table.")
+        anna.wait(lambda: anna.app.stack[-1] is anna.app.lobby, what="back in the lobby")
+        anna.wait_said("Lobby of Class 3b. No tables yet")
         assert server.call(lambda: teacher.run("tables")) == ["No tables yet: create one."]
         assert server.call(lambda: teacher.run("flip 1")) == ["Unknown command flip; help lists the commands."]
         assert server.call(lambda: teacher.run("pause")) == ["Which table? Give its number."]

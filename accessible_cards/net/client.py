@@ -673,7 +673,14 @@ class NetApp(App):
         elif kind == "caught_up":
             self.say(self.t("That is everything so far; G reads the history."))
         elif kind == "left":
-            self.game_screen_now = None
+            screen, self.game_screen_now = self.game_screen_now, None
+            if screen is not None:  # the teacher ended the table, or gave the seat to a computer
+                self.keep_token(None)
+                self.link.token = None
+                self.link.seen = 0
+                if screen in self.stack and self.lobby is not None:
+                    del self.stack[1:]
+                    self.lobby.resume()
         elif kind == "talk":
             screen = self.game_screen_now
             seat = message.get("seat")
