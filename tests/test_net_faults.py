@@ -371,3 +371,27 @@ def test_silent_connections_are_dropped_and_a_full_server_says_so(monkeypatch: p
             bot.close()
     finally:
         server.close()
+
+
+def test_a_move_sent_as_the_connection_dropped_may_be_made_again_once_back() -> None:
+    """The server never got it: after the drop the seat's moves are open again (the server refuses a second one)."""
+    from accessible_cards import game as registry
+    from accessible_cards.net.client import RemoteTable
+    from accessible_cards.net.protocol import to_wire
+
+    game = registry.get("bundles")
+    state = game.new_state(2, "standard", {}, 3)
+    state.start()
+    sent: list[object] = []
+    remote = RemoteTable(game, game.new_state(2, "standard", {}, 0), state.to_move(), ["person", "person"],
+                         lambda message: sent.append(message) or True)  # fmt: skip
+    seat = state.to_move()
+    remote.take({"events": [], "view": to_wire(state.view(seat)), "to_move": seat, "result": None,
+                 "legal": [game.action_to_json(a) for a in state.legal_actions()]})  # fmt: skip
+    action = remote.legal_actions()[0]
+    remote.play(action)
+    assert remote.legal_actions() == (), "one move per turn"
+    remote.offer_again()
+    assert remote.legal_actions()[0] == action
+    remote.play(action)
+    assert len(sent) == 2

@@ -253,6 +253,7 @@ class RemoteTable:
         self._view: Any = None
         self._to_move: int | None = None
         self._legal: tuple[Any, ...] = ()
+        self._offered: tuple[Any, ...] = ()
         self._result: Any = None
         self.steps = 0
 
@@ -287,6 +288,10 @@ class RemoteTable:
         self._legal = ()  # one move per turn: the next step says what may follow
         return []
 
+    def offer_again(self) -> None:
+        """Back on the server after a drop: a move sent meanwhile may be lost, so this seat's moves are open again."""
+        self._legal = self._offered
+
     def take(self, message: Mapping[str, Any]) -> list[Any]:
         """One step from the server: its events, and this seat's view after it."""
         classes = self.classes
@@ -297,6 +302,7 @@ class RemoteTable:
         self._result = from_wire(message.get("result"), classes)
         legal = message.get("legal") or ()
         self._legal = tuple(self.game.action_from_json(action, "the server's move") for action in legal)
+        self._offered = self._legal
         self.started = True
         self.steps += 1
         return events
@@ -647,6 +653,8 @@ class NetApp(App):
                 and screen.seat_number == message.get("seat")
             ):
                 self.say(self.t("Back at the table."))
+                screen.remote.offer_again()
+                screen.announced_turn = None  # "your turn" again, if it is
                 return
             if self.lobby is None:
                 self.lobby = LobbyScreen(self)
