@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hidden_support import BundlesWatch, WarWatch, cards_in
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -77,9 +78,8 @@ def audit(server: ServerThread) -> int:
     return checked
 
 
-@settings(max_examples=8, deadline=None)
-@given(seed=st.integers(0, 10**6), which=st.integers(0, len(GAMES) - 1))
-def test_no_byte_sent_names_a_card_its_seat_may_not_know(seed: int, which: int) -> None:
+def one_game(seed: int, which: int) -> None:
+    """A whole game at a fresh server with raw clients and a watcher; every byte sent is audited."""
     name, variant, players, computers = GAMES[which]
     server = ServerThread(seed=seed)
     bots: list[Bot] = []
@@ -107,3 +107,16 @@ def test_no_byte_sent_names_a_card_its_seat_may_not_know(seed: int, which: int) 
         for bot in bots:
             bot.close()
         server.close()
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10**6), which=st.integers(0, len(GAMES) - 1))
+def test_no_byte_sent_names_a_card_its_seat_may_not_know(seed: int, which: int) -> None:
+    one_game(seed, which)
+
+
+@pytest.mark.slow
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**9), which=st.integers(0, len(GAMES) - 1))
+def test_no_byte_sent_names_a_hidden_card_over_many_games(seed: int, which: int) -> None:
+    one_game(seed, which)

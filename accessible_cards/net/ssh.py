@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 import secrets
 import socket
@@ -29,8 +30,10 @@ import asyncssh
 
 from ..i18n import LANGUAGES, Catalog
 from ..settings import Loaded, Settings
+from .server import OUTPUT_LIMIT
 
 HOST_KEY = "ssh_host_ed25519_key"
+log = logging.getLogger("accessible_cards.server")
 
 
 def host_key(folder: Path) -> asyncssh.SSHKey:
@@ -91,6 +94,10 @@ class _Session(asyncssh.SSHServerSession[str]):
     def write(self, text: str) -> None:
         def put() -> None:
             with contextlib.suppress(Exception):
+                if self.chan.get_write_buffer_size() > OUTPUT_LIMIT:  # the child's terminal does not read
+                    log.warning("an SSH session dropped: it does not read")
+                    self.chan.close()
+                    return
                 # with a terminal, the SSH server's line editor ends each line with CR LF itself
                 self.chan.write(text if self.chan.get_terminal_type() else text.replace("\n", "\r\n"))
 
