@@ -34,6 +34,13 @@ def add_net_parsers(commands: Any) -> None:
     serve.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
     serve.add_argument("--lang", choices=LANGUAGES, default=None, help="the language of what serve says")
     serve.add_argument(
+        "--telnet",
+        type=_port,
+        default=None,
+        metavar="PORT",
+        help="also listen for telnet on PORT (not encrypted: everything typed, the code too, can be read)",
+    )
+    serve.add_argument(
         "--speech",
         choices=["auto", "self", "screen-reader", "off"],
         default=None,
@@ -131,6 +138,12 @@ def run_serve(args: argparse.Namespace) -> int:
         port = await server.start(args.host, args.port)
         side.port = port
         where = addresses() if args.host in ("0.0.0.0", "") else [args.host]
+        telnet = None
+        if args.telnet is not None:
+            from .telnet import TelnetSide
+
+            telnet = TelnetSide(port)
+            telnet_port = await telnet.start(args.host, args.telnet)
         lines = [
             t("Server {name} is open.", name=config.name),
             t("Join code: {code}", code=" ".join(config.code)),
@@ -148,6 +161,16 @@ def run_serve(args: argparse.Namespace) -> int:
             t("SSH host key fingerprint: {fingerprint}", fingerprint=side.fingerprint),
             t("Type help for the teacher's commands. Control-C closes the server."),
         ]
+        if telnet is not None:
+            lines.insert(
+                -1,
+                t(
+                    "Telnet on port {port}: telnet {host} {port}. Warning: telnet is not encrypted; "
+                    "anyone on the network can read what is typed, the join code too.",
+                    host=where[0],
+                    port=telnet_port,
+                ),
+            )
         for line in lines:
             print(line, flush=True)
         voice = _voice(args, lang)
@@ -176,6 +199,8 @@ def run_serve(args: argparse.Namespace) -> int:
             with contextlib.suppress(NotImplementedError):
                 loop.add_signal_handler(sig, stop.set)
         await stop.wait()
+        if telnet is not None:
+            await telnet.close()
         await server.stop()
         if voice is not None:
             voice.close()

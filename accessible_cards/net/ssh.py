@@ -22,15 +22,13 @@ import logging
 import os
 import secrets
 import socket
-import threading
 from pathlib import Path
 from typing import Any
 
 import asyncssh
 
-from ..i18n import LANGUAGES, Catalog
-from ..settings import Loaded, Settings
 from .server import OUTPUT_LIMIT
+from .session import TextSession
 
 HOST_KEY = "ssh_host_ed25519_key"
 log = logging.getLogger("accessible_cards.server")
@@ -49,34 +47,14 @@ def host_key(folder: Path) -> asyncssh.SSHKey:
     return key
 
 
-class _Writer:
-    """The session's standard output: each write goes into the SSH channel, on the server's loop."""
-
-    def __init__(self, session: _Session) -> None:
-        self.session = session
-
-    def write(self, text: str) -> int:
-        self.session.write(text)
-        return len(text)
-
-    def flush(self) -> None:
-        pass
-
-    def isatty(self) -> bool:
-        return False
-
-
 class _Session(asyncssh.SSHServerSession[str]):
+    """One SSH session: its text session (the join client on a thread) writes into the channel."""
+
     def __init__(self, side: SSHSide, username: str) -> None:
         self.side = side
-        self.username = username
         self.chan: Any = None
         self.loop = asyncio.get_running_loop()
-        read, write = os.pipe()
-        self.keys = os.fdopen(write, "w", buffering=1)
-        self.stdin = os.fdopen(read, "r")
-        self.thread: threading.Thread | None = None
-        self.app: Any = None
+        self.text = TextSession(side.port, side.code, username, self.write, self.finish)
 
     def connection_made(self, chan: Any) -> None:
         self.chan = chan
@@ -88,8 +66,7 @@ class _Session(asyncssh.SSHServerSession[str]):
         return True
 
     def session_started(self) -> None:
-        self.thread = threading.Thread(target=self._run, name="ssh-session", daemon=True)
-        self.thread.start()
+        self.text.start()
 
     def write(self, text: str) -> None:
         def put() -> None:
@@ -103,63 +80,22 @@ class _Session(asyncssh.SSHServerSession[str]):
 
         self.loop.call_soon_threadsafe(put)
 
+    def finish(self, status: int) -> None:
+        def end() -> None:
+            with contextlib.suppress(Exception):
+                self.chan.exit(status)
+
+        self.loop.call_soon_threadsafe(end)
+
     def data_received(self, data: str, datatype: Any) -> None:
-        with contextlib.suppress(OSError, ValueError):
-            self.keys.write(data.replace("\r", "\n") if "\n" not in data else data)
-            self.keys.flush()
+        self.text.feed(data.replace("\r", "\n") if "\n" not in data else data)
 
     def eof_received(self) -> bool:
-        self._end_input()
+        self.text.end_input()
         return False
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self._end_input()
-        app = self.app
-        if app is not None:
-            app.running = False
-            app.link.close()
-            app.wake()
-
-    def _end_input(self) -> None:
-        with contextlib.suppress(OSError, ValueError):
-            self.keys.close()
-
-    def _language(self) -> str:
-        name = self.username.strip().lower()
-        if name in LANGUAGES:
-            return name
-        self.write("1: English. 2: Deutsch.\n")
-        line = self.stdin.readline().strip().lower()
-        return "de" if line in ("2", "de", "deutsch") else "en"
-
-    def _run(self) -> None:
-        from .client import NetTerminal, run_join
-
-        status = 1
-        try:
-            lang = self._language()
-            terminal = NetTerminal(lang, "keys", stdin=self.stdin, stdout=_Writer(self))  # type: ignore[arg-type]
-            settings = Settings(lang=lang, computer_pause=0.0)
-            loaded = Loaded(settings, (), False, Path(os.devnull))
-            name = self.username if self.username.lower() not in LANGUAGES else None
-
-            def ready(app: Any) -> None:
-                self.app = app
-                self.write(Catalog(lang).text("Type a key's letter or a command, then Enter.") + "\n")
-
-            status = run_join(
-                "127.0.0.1", self.side.port, self.side.code, (name or "")[:24] or None, terminal, loaded,
-                save_settings=False, ready=ready,
-            )  # fmt: skip
-        except Exception:  # the session ends; the server goes on
-            status = 1
-        finally:
-
-            def end() -> None:
-                with contextlib.suppress(Exception):
-                    self.chan.exit(status)
-
-            self.loop.call_soon_threadsafe(end)
+        self.text.stop()
 
 
 class _Server(asyncssh.SSHServer):
