@@ -93,7 +93,14 @@ class Client:
     """One child's ``join`` program on a thread: ``send(line)`` types a line; ``said`` is every utterance."""
 
     def __init__(
-        self, port: int, lang: str = "en", *, code: str = CODE, name: str | None = None, verbosity: str = "normal"
+        self,
+        port: int,
+        lang: str = "en",
+        *,
+        code: str = CODE,
+        name: str | None = None,
+        verbosity: str = "normal",
+        teacher: str | None = None,
     ) -> None:
         read, write = os.pipe()
         self._keys = os.fdopen(write, "w", buffering=1)
@@ -112,7 +119,7 @@ class Client:
         def run() -> None:
             self.status = run_join(
                 "127.0.0.1", port, code, name, self.terminal, loaded, outputs=[self.output], save_settings=False,
-                ready=ready,
+                ready=ready, teacher_code=teacher,
             )  # fmt: skip
 
         self.thread = threading.Thread(target=run, name=f"client-{lang}", daemon=True)

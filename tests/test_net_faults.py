@@ -165,7 +165,7 @@ def test_a_server_killed_with_sigkill_goes_on_with_every_table_from_its_autosave
         assert again.lines[-1]["t"] == "step" and again.lines[-1]["result"] is not None
         assert (tmp_path / "server.log").read_text().count("back from its autosave") == 2
         written = {p.relative_to(tmp_path).parts[0] for p in tmp_path.rglob("*")}
-        assert written <= {"tables", "server.log", "ssh_host_ed25519_key", "join-code"}, (
+        assert written <= {"tables", "server.log", "ssh_host_ed25519_key", "join-code", "teacher-code"}, (
             f"serve wrote outside its own files: {written}"
         )
     finally:

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 from net_bots import Bot
-from net_support import ServerThread, open_client
+from net_support import Client, ServerThread, open_client
 
 from accessible_cards.i18n import Catalog
 from accessible_cards.net.teacher import Console
@@ -113,3 +113,23 @@ def test_a_computer_takes_a_missing_childs_seat_and_the_game_goes_on(server: Ser
         assert server.call(lambda: server.server.tables[1].table.result) is not None
     finally:
         anna.close()
+
+
+def test_a_teachers_seat_on_another_computer_gives_the_consoles_commands_in_its_own_language() -> None:
+    server = ServerThread(teacher_code="31415926")
+    lehrerin = Client(server.port, "de", teacher="31415926")
+    intruder = Client(server.port, "en", teacher="00000000")
+    try:
+        lehrerin.wait_said("Lobby von Class 3b")
+        lehrerin.send("tische")
+        lehrerin.wait_said("Noch keine Tische: leg einen an.")
+        lehrerin.send("sag Noch fünf Minuten")
+        lehrerin.wait_said("An alle gesagt.")
+        lehrerin.wait_said("Nachricht der Lehrkraft: Noch fünf Minuten")
+        intruder.wait_said("Lobby of Class 3b")
+        intruder.send("!end 1")
+        intruder.wait_said("That is not the teacher's code.")
+    finally:
+        lehrerin.close()
+        intruder.close()
+        server.close()

@@ -51,6 +51,9 @@ def add_net_parsers(commands: Any) -> None:
     join.add_argument("host", help="the teacher's computer, as serve says it: 192.168.1.20")
     join.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"its port (default {DEFAULT_PORT})")
     join.add_argument("--code", default=None, help="the join code (asked for when not given)")
+    join.add_argument(
+        "--teacher", default=None, metavar="CODE", help="a teacher's seat: typed lines go to the teacher's console"
+    )
     join.add_argument("--name", default=None, help="your name at the table (default: Player and your seat)")
     join.add_argument("--lang", choices=LANGUAGES, default=None, help="the language")
     join.add_argument("--verbosity", choices=["brief", "normal", "full"], default=None, help="how much is said")
@@ -73,11 +76,11 @@ def data_folder(given: str | None) -> Path:
     return data_dir() / "server"
 
 
-def _join_code(folder: Path, given: str | None, new: bool) -> str:
+def _join_code(folder: Path, given: str | None, new: bool, name: str = "join-code", digits: int = 5) -> str:
     """The join code: given, else the one kept in ``folder`` (so a restarted server lets its children back in)."""
     import secrets
 
-    path = folder / "join-code"
+    path = folder / name
     code = "".join((given or "").split())[:16]
     if not code and not new:
         with contextlib.suppress(OSError, UnicodeDecodeError):
@@ -85,7 +88,7 @@ def _join_code(folder: Path, given: str | None, new: bool) -> str:
             if kept.isdigit() and len(kept) <= 16:
                 code = kept
     if not code:
-        code = f"{secrets.randbelow(100000):05d}"
+        code = f"{secrets.randbelow(10**digits):0{digits}d}"
     with contextlib.suppress(OSError):
         path.write_text(code + "\n", encoding="utf-8")
         path.chmod(0o600)
@@ -127,7 +130,10 @@ def run_serve(args: argparse.Namespace) -> int:
         filename=str(folder / "server.log"), level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s"
     )
     code = _join_code(folder, args.code, args.new_code)
-    config = Config(name=args.name[:40], code=code, pause=args.pause, data=folder, seed=args.seed)
+    teacher_code = _join_code(folder, None, args.new_code, "teacher-code", 8)
+    config = Config(
+        name=args.name[:40], code=code, pause=args.pause, data=folder, seed=args.seed, teacher_code=teacher_code
+    )
     server = Server(config)
     from .ssh import SSHSide
 
@@ -159,6 +165,12 @@ def run_serve(args: argparse.Namespace) -> int:
                 port=port,
             ),
             t("SSH host key fingerprint: {fingerprint}", fingerprint=side.fingerprint),
+            t(
+                "A teacher's seat from another computer: accessible-cards join {host} --port {port} --teacher {code}",
+                host=where[0],
+                port=port,
+                code=teacher_code,
+            ),
             t("Type help for the teacher's commands. Control-C closes the server."),
         ]
         if telnet is not None:
@@ -252,4 +264,5 @@ def run_join(args: argparse.Namespace, outputs: Any, add_voice: Any) -> int:
         overrides=overrides,
         ready=lambda app: add_voice(app, terminal),
         seats_file=data_dir() / "seats.json",
+        teacher_code="".join(args.teacher.split())[:16] if args.teacher else None,
     )

@@ -474,6 +474,8 @@ class NetApp(App):
         self.game_screen_now: RemoteGameScreen | None = None
         self.background[NET] = self.pump
         self.admitted = False
+        self.teacher_code: str | None = None
+        """A teacher's seat: typed lines the game does not know go to the teacher's console."""
         self.seats_file: Path | None = None
         """Where this child's seat tokens are kept, per server, so a new start comes back to the seat."""
         self.server_key = ""
@@ -695,6 +697,9 @@ class NetApp(App):
             if screen is not None and isinstance(seat, int) and 0 <= seat < len(screen.names):
                 text = self.t("{name} says: {text}", name=screen.names[seat], text=str(message.get("text"))[:120])
                 screen.announce(Utterance(text, text))
+        elif kind == "teacher":
+            for line in message.get("lines") or []:
+                self.say(str(line)[:500])
         elif kind == "notice":
             self.notice(str(message.get("id")), message.get("p") or {})
         elif kind == "refused":
@@ -738,6 +743,10 @@ class NetApp(App):
     def _unknown(self, text: str) -> None:
         """A typed line ``say good luck`` (``sag viel Glück``) goes to the table; anything else is refused."""
         words = text.strip().lstrip(":/").strip()
+        if self.teacher_code is not None and words.lstrip("!"):  # "!end 1": a command that is also a key's word
+            line = words.lstrip("!").strip()[:200]
+            self.link.send({"t": "teach", "code": self.teacher_code, "lang": self.lang, "line": line})
+            return
         first, _, rest = words.partition(" ")
         if first.lower() in ("say", "sag") and rest.strip() and self.game_screen_now is not None:
             self.link.send({"t": "talk", "text": rest.strip()[:120]})
@@ -808,6 +817,7 @@ NET_ERRORS: Final[Mapping[str, Callable[[Callable[..., str], dict[str, Any]], st
     "net-bad-move": lambda t, p: t("That move cannot be played now."),
     "net-no-watching": lambda t, p: t("This game cannot be watched."),
     "net-full": lambda t, p: t("The server holds as many children as it can; ask your teacher."),
+    "net-teacher-code": lambda t, p: t("That is not the teacher's code."),
     "net-paused": lambda t, p: t("The teacher has paused this table."),
     "net-talk-off": lambda t, p: t("Table talk is off at this table."),
     "net-offline": lambda t, p: t("The connection to the server is lost. Connecting again."),
@@ -838,6 +848,7 @@ def run_join(
     save_settings: bool = True,
     ready: Callable[[NetApp], None] | None = None,
     seats_file: Path | None = None,
+    teacher_code: str | None = None,
 ) -> int:
     """Join the server at ``host``:``port`` and run the lobby, then the table, until the child leaves."""
     app = NetApp(
@@ -849,6 +860,7 @@ def run_join(
         save_settings=save_settings,
     )
     app.seats_file = seats_file
+    app.teacher_code = teacher_code
     app.server_key = f"{host}:{port}"
     if seats_file is not None:
         app.link.token = _read_seats(seats_file).get(app.server_key)

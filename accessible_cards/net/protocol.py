@@ -92,6 +92,7 @@ CLIENT_MESSAGES: Final[Mapping[str, Mapping[str, tuple[tuple[type, int], bool]]]
     "leave": {},
     "act": {"action": (_ANY, True)},
     "talk": {"text": (_text(TALK_LENGTH), True)},
+    "teach": {"code": (_text(16), True), "lang": (_text(8), False), "line": (_text(200), True)},
     "ping": {},
 }
 """Each kind of client message, with its fields: (type and bound, required). A string's bound is its length."""

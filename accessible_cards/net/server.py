@@ -80,6 +80,9 @@ class Config:
     max_tables: int = 100
     max_connections: int = 1000
 
+    teacher_code: str = ""
+    """The code of a teacher's seat: the console's commands from a client (empty: none)."""
+
     def __post_init__(self) -> None:
         if not self.code:
             self.code = f"{secrets.randbelow(100000):05d}"
@@ -447,6 +450,8 @@ class Server:
             self._act(conn, message)
         elif kind == "talk":
             self._talk(conn, message)
+        elif kind == "teach":
+            self._teach(conn, message)
         else:
             conn.refuse("net-unknown")
 
@@ -820,6 +825,21 @@ class Server:
             log.exception("table %d: a computer move failed", table.number)
             return
         self._go_on(table)
+
+    def _teach(self, conn: Connection, message: dict[str, Any]) -> None:
+        """A teacher's console command from a client that gives the teacher's code; answered in its language."""
+        code = self.config.teacher_code
+        if not code or not secrets.compare_digest(str(message["code"]).strip().encode(), code.encode()):
+            log.warning("%s: a wrong teacher's code", conn.peer)
+            conn.refuse("net-teacher-code")
+            return
+        from ..i18n import LANGUAGES, Catalog
+        from .teacher import Console
+
+        lang = message.get("lang") if message.get("lang") in LANGUAGES else "en"
+        log.info("%s: teacher's command %r", conn.peer, str(message["line"])[:40])
+        lines = Console(self, Catalog(str(lang)).text).run(str(message["line"]))
+        conn.send({"t": "teacher", "lines": lines})
 
     def _talk(self, conn: Connection, message: dict[str, Any]) -> None:
         table, seat = conn.table, conn.seat
