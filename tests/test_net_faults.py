@@ -395,3 +395,25 @@ def test_a_move_sent_as_the_connection_dropped_may_be_made_again_once_back() -> 
     assert remote.legal_actions()[0] == action
     remote.play(action)
     assert len(sent) == 2
+
+
+def test_a_surprise_inside_the_server_is_logged_and_refused_and_the_connection_goes_on(
+    server: ServerThread, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    def broken(*args: object) -> None:
+        raise RuntimeError("a fault in the server's own code")
+
+    monkeypatch.setattr(server.server, "_create", broken)
+    bot = Bot(server.port)
+    try:
+        bot.hello()
+        bot.wait_for("tables")
+        with caplog.at_level(logging.ERROR, "accessible_cards.server"):
+            bot.send({"t": "create", "game": "war", "players": 2})
+            assert bot.wait_for("refused")["id"] == "net-error"
+        assert any("could not be handled" in r.getMessage() for r in caplog.records)
+        assert sentence("net-error", "en") == "The server could not do that; it goes on."
+        bot.send({"t": "ping"})
+        bot.wait_for("pong")
+    finally:
+        bot.close()

@@ -622,6 +622,8 @@ class NetApp(App):
                 self.take(message)
             except CardsError as error:
                 self.refuse(refusal(error, self.t))
+            except (ValueError, TypeError, KeyError, AttributeError, IndexError):  # not a message this client knows
+                self.refuse(self.t("A message from the server could not be read; it is left out."))
 
     def take(self, message: Mapping[str, Any]) -> None:
         kind = message.get("t")
@@ -818,6 +820,7 @@ NET_ERRORS: Final[Mapping[str, Callable[[Callable[..., str], dict[str, Any]], st
     "net-no-watching": lambda t, p: t("This game cannot be watched."),
     "net-full": lambda t, p: t("The server holds as many children as it can; ask your teacher."),
     "net-teacher-code": lambda t, p: t("That is not the teacher's code."),
+    "net-error": lambda t, p: t("The server could not do that; it goes on."),
     "net-paused": lambda t, p: t("The teacher has paused this table."),
     "net-talk-off": lambda t, p: t("Table talk is off at this table."),
     "net-offline": lambda t, p: t("The connection to the server is lost. Connecting again."),

@@ -355,7 +355,11 @@ class Server:
                             if tries >= CODE_TRIES:
                                 conn.close()
                         continue
-                    self._handle(conn, message)
+                    try:
+                        self._handle(conn, message)
+                    except Exception:  # a surprise in one message: logged and refused, the connection goes on
+                        log.exception("%s: a message could not be handled", conn.peer)
+                        conn.refuse("net-error")
         except (ConnectionError, OSError):
             pass
         except Exception:  # never let one connection's surprise end the server
