@@ -63,3 +63,16 @@ def test_english_and_german_children_play_a_whole_game_at_one_table(server: Serv
         anna.close()
         ben.close()
         mia.close()
+
+
+def test_the_seed_key_at_a_network_table_says_the_server_keeps_it(server: ServerThread) -> None:
+    anna = open_client(server, "en", "Anna")
+    try:
+        anna.send("1")
+        anna.wait_said("Which game?")
+        anna.send("2", "2", "1")
+        anna.wait(lambda: anna.app.game_screen_now is not None and anna.app.game_screen_now.remote.started)
+        anna.send("i")
+        anna.wait_said("The server keeps this table's seed; the teacher's log has it.")
+    finally:
+        anna.close()

@@ -401,6 +401,9 @@ class RemoteGameScreen(GameScreen):
         if remote.result is not None and not self.over:
             self._game_over()
 
+    def seed_line(self) -> str:
+        return self.app.t("The server keeps this table's seed; the teacher's log has it.")
+
     def before_input(self) -> None:
         if not self.watching:
             super().before_input()  # a watcher has no turn

@@ -642,7 +642,7 @@ class Server:
         ]
         table.table = Table(table.game, state, seats)
         table.table.listeners.append(lambda events, move: self._tell(table, events, move))
-        log.info("table %d: starts", table.number)
+        log.info("table %d: starts, seed %d", table.number, table.seed)
         table.restoring = True
         try:
             table.table.start()
