@@ -123,6 +123,37 @@ def test_the_war_quiz_asks_before_it_tells(players: list[Player], config: Path) 
     assert verdict.startswith("Not quite: ") and verdict.endswith("1 of 2 right.")
 
 
+def test_the_hot_seat_war_quiz_names_each_pupil_and_scores_each(players: list[Player], config: Path) -> None:
+    """Issue 15: with two pupils the question says who answers, and each pupil keeps a score of their own."""
+    state = WarState(2, seed=3)
+    state.start()
+    answers: list[int] = []
+    for _ in range(2):
+        battle = next(event for event in state.apply(TURN) if isinstance(event, Battle))
+        answers.append(0 if len(battle.high) > 1 else battle.high[0] + 1)
+    player = start(players, config, "play", "war", "--seed", "3", "--quiz", "--humans", "2", "--lang", "en")
+    player.wait_for("Press Enter to turn up")
+    player.new_lines()
+    player.press("enter")
+    (question,) = player.new_lines()
+    assert question.startswith("Player 1, your question: 1: Player 1, ") and " 2: Player 2, " in question
+    player.press(str(answers[0]))
+    told = player.new_lines()
+    assert told[0] == "Right! Player 1: 1 of 1 right."
+    player.press("enter")
+    (question,) = player.new_lines()
+    assert question.startswith("Player 2, your question: 1: Player 1, ")
+    player.press("9")
+    assert player.new_lines() == ["Player 2, press a player's number, or 0 if the cards are equal."]
+    wrong = 1 if answers[1] != 1 else 2
+    player.press(str(wrong))
+    (verdict, *_rest) = player.new_lines()
+    assert verdict.startswith("Not quite: ") and verdict.endswith(" Player 2: 0 of 1 right.")
+    player.press("s")
+    said = player.new_lines()
+    assert said[-1] == "Quiz scores: Player 1: 1 of 1 right. Player 2: 0 of 1 right."
+
+
 def test_typed_words_and_the_game_menu_in_german(players: list[Player], config: Path) -> None:
     player = start(players, config, "play", "war", "--seed", "3", "--lang", "de")
     player.wait_for("Drücke Enter, um die nächste Karte aufzudecken")

@@ -121,6 +121,10 @@ class GameScreen(Screen):
         return min(self.table.persons())
 
     @property
+    def persons(self) -> Sequence[int]:
+        return self.table.persons()
+
+    @property
     def verbosity(self) -> str:
         return self.app.settings.verbosity
 
