@@ -68,14 +68,16 @@ def test_best_of_three_with_alternating_dealer() -> None:
 
 
 def test_match_by_total_cards() -> None:
-    """E 49: "sum total cards across games" — the match_games games are played, most cards in total wins."""
-    options = BundlesOptions.preset("standard", {"players": 3, "match": "cards", "match_games": 4})
+    """E 49: "sum total cards across games" — the match_games games are played, most cards in total wins.
+
+    Equal highest totals play another game (a match has one winner)."""
+    options = BundlesOptions.preset("standard", {"players": 3, "match": "cards", "match_games": 3})
     match = BundlesMatch(options, 5)
     dealers = _play(match, random.Random(5))
-    assert match.games == 4 and len(dealers) == 4
-    assert [(b - a) % 3 for a, b in itertools.pairwise(dealers)] == [1, 1, 1]
+    assert match.games >= 3 and len(dealers) == match.games
+    assert {(b - a) % 3 for a, b in itertools.pairwise(dealers)} == {1}
     best = max(match.cards)
-    assert match.winners == tuple(s for s in range(3) if match.cards[s] == best)
+    assert match.winners == tuple(s for s in range(3) if match.cards[s] == best) and len(match.winners) == 1
 
 
 def test_scopa_match_to_target() -> None:
