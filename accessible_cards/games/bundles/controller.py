@@ -83,7 +83,12 @@ class BundlesController(Controller):
         )
 
     def hint(self) -> str | None:
-        return self.narrator.match_intro()
+        """In a match: what kind of match it is; after a resume in a later game, the standing."""
+        intro = self.narrator.match_intro()
+        view: BundlesView = self.controls.view()
+        if intro is None or view.match is None or not view.match.finished:
+            return intro
+        return self.narrator.standing(view.match).speech
 
     def tell(self, events: Sequence[Event]) -> bool:
         """Announce the events; in a match, hold back what follows a game's end until Enter."""

@@ -248,16 +248,16 @@ class BundlesMatchState(GameState[BundlesAction]):
     def apply(self, action: BundlesAction) -> list[Event]:
         events = self.current.apply(action)
         if self.current.result is not None:
-            events += self._next()
+            events += self.advance()
         return events
 
     def play_quiet(self, action: BundlesAction) -> None:
         """Play a legal ``action`` without the game's events (simulation); the match goes on as with ``apply``."""
         self.current.play_quiet(action)
         if self.current.result is not None:
-            self._next(quiet=True)
+            self.advance(quiet=True)
 
-    def _next(self, quiet: bool = False) -> list[Event]:
+    def advance(self, quiet: bool = False) -> list[Event]:
         """The game in play has ended: book it, then deal the next one (or end the match)."""
         events = self.match.record(self.current)
         if self.match.winners is not None:

@@ -731,18 +731,31 @@ class BundlesNarrator(SeatNarrator):
                 )
         return self._join(items)
 
+    def _short_label(self, seat: int) -> str:
+        """A seat's label of at most 3 cells for a crowded line: "You", "P2", or a name's initial and number ("C1")."""
+        label = self.braille_seat(seat)
+        if len(label) <= 3:
+            return label
+        name = self.seat_name(seat)
+        digits = name[len(name.rstrip("0123456789")) :]
+        return (name[:1] + digits) if digits else label[:3]
+
     def _match_braille(self, kind: str, of: int, values: Sequence[int]) -> str:
         """The standing on one braille line of at most 40 cells, the seats' tallies after a short heading."""
         c = self.catalog
-        tally = " ".join(f"{self.braille_seat(s)} {n}" for s, n in enumerate(values))
-        if kind == "games":
-            line = c.text("Best of {of}, won: {tally}", _B, of=of, tally=tally)
-        elif kind == "cards":
-            line = c.text("Total cards: {tally}", _B, tally=tally)
-        else:
-            line = c.text("Points to {of}: {tally}", _B, of=of, tally=tally)
-        if len(line) > BRAILLE_CELLS:
-            line = c.text("Match: {tally}", _B, tally=tally)
+
+        def heading(tally: str) -> str:
+            if kind == "games":
+                return c.text("Best of {of}, won: {tally}", _B, of=of, tally=tally)
+            if kind == "cards":
+                return c.text("Total cards: {tally}", _B, tally=tally)
+            return c.text("Points to {of}: {tally}", _B, of=of, tally=tally)
+
+        full = " ".join(f"{self.braille_seat(s)} {n}" for s, n in enumerate(values))
+        short = " ".join(f"{self._short_label(s)} {n}" for s, n in enumerate(values))
+        for line in (heading(full), heading(short), c.text("Match: {tally}", _B, tally=short)):
+            if len(line) <= BRAILLE_CELLS:
+                return line
         return line[:BRAILLE_CELLS]
 
     def _match_kind(self) -> tuple[str, int]:
