@@ -57,7 +57,9 @@ def _play(request: GameRequest | None, budget: int | None = None, **chosen: Any)
 def _pauses(said: Sequence[str]) -> list[int]:
     """Where the game says to press Enter for the next game, right after the standing."""
     return [
-        i for i, line in enumerate(said) if line == "Press Enter for the next game." and said[i - 1].startswith("After ")
+        i
+        for i, line in enumerate(said)
+        if line == "Press Enter for the next game." and said[i - 1].startswith("After ")
     ]
 
 

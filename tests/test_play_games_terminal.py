@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 from terminal_support import Player, assert_clean, start
@@ -289,4 +290,56 @@ def test_the_games_own_voice_is_announced_once_and_plus_changes_its_rate(
     player.wait_for("Goodbye")
     assert "rate = 200" in (config / "settings.toml").read_text(encoding="utf-8")
     assert sum(1 for line in player.lines() if line.startswith("Speech: ")) == 1, notice
+    assert_clean(player.lines())
+
+
+def _next_marker(player: Player, after: int, seconds: float = 10.0) -> tuple[int, str]:
+    """The first line after line ``after`` that asks the person for a key: their turn, the next game, what next."""
+    wanted = re.compile(r"^(Your turn\.|Press Enter for the next game\.|What next\?)")
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        lines = player.said()
+        for index in range(after, len(lines)):
+            if wanted.search(lines[index]):
+                return index, lines[index]
+        player.settle(0.03)
+    raise AssertionError("the game stopped asking:\n" + "\n".join(player.said()[-15:]))
+
+
+def test_a_rubamazzo_match_played_to_its_end_then_a_new_match(players: list[Player], config: Path) -> None:
+    """Issue 15: a best of three; the standing after each game; the next game after Enter; "Play again" starts a
+    new match. Seed 2 against the easy computer is decided in two games."""
+    player = start(
+        players, config, "play", "bundles", "--variant", "rubamazzo", "--seed", "2", "--pause", "0",
+        "--level", "easy", "--lang", "en",
+    )  # fmt: skip
+    at, line = _next_marker(player, 0)
+    assert "This is a match: best of 3 games." in player.said()[:at]
+    pauses = 0
+    for _ in range(200):
+        if line.startswith("Your turn."):
+            player.type("11")
+        elif line.startswith("Press Enter"):
+            pauses += 1
+            standing = player.said()[at - 1]
+            assert standing.startswith("After 1 game of the best of 3: you have won ")
+            player.press("s")
+            player.settle(0.2)
+            assert player.said()[-1] == "Game 2 of the match. " + standing.split(" Next game:")[0]
+            player.press("enter")
+        else:
+            break
+        at, line = _next_marker(player, at + 1)
+    said = player.said()
+    assert line == "What next?" or line.startswith("What next?"), said[-5:]
+    assert pauses == 1
+    end = [text for text in said if "wins the match" in text or "win the match" in text]
+    assert end in (["You win the match after 2 games."], ["Computer 1 wins the match after 2 games."])
+    standing = next(text for text in reversed(said) if text.startswith("After 2 games of the best of 3: "))
+    assert ("you have won 2 games" in standing) is (end[0].startswith("You"))
+    player.press("1")  # Play again: a new match, from its first game
+    again, _ = _next_marker(player, at + 1)
+    fresh = player.said()[at + 1 : again]
+    assert any("This is a match: best of 3 games." in text for text in fresh), fresh
+    assert any(" deal" in text and "3 cards each" in text for text in fresh), fresh
     assert_clean(player.lines())
