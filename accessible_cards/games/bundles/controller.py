@@ -29,7 +29,7 @@ BUNDLES: Final = "bundles"
 COMMANDS: Final = (
     # translators: the help line of each command; the key names come first, then this text
     command("play", ["enter", "space"], ["play", "go"], ["spielen", "legen", "los"], [BUNDLES],
-            "play the selected card"),
+            "play the selected card; between the games of a match, deal the next game"),
     command(
         "select",
         [str(d) for d in range(1, 10)],

@@ -67,7 +67,7 @@ OPTION_SPECS: Final = (
     OptionSpec("sum15", False, flag, "true or false"),
     OptionSpec("scoring", "cards", choice("cards", "scopa"), "cards or scopa"),
     OptionSpec("match", "games", choice("games", "cards"), "games or cards"),
-    OptionSpec("match_games", 1, one_of(1, 3, 5, 7), "1 (one game), 3, 5 or 7"),
+    OptionSpec("match_games", 1, one_of(1, 3, 5, 7), "1, 3, 5 or 7"),
     OptionSpec("target", 11, one_of(11, 15, 21), "11, 15 or 21"),
 )
 MATCH_GAMES: Final = (1, 3, 5, 7)
