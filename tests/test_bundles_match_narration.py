@@ -81,6 +81,11 @@ def test_with_three_players_each_others_figure_is_named() -> None:
     assert told is not None
     assert told.speech.startswith("Most cards: you, 15 against Computer 1 13 and Computer 2 12. ")
     assert "Primiera: Computer 1, 71 against Computer 2 66. You have no primiera: a suit is missing." in told.speech
+    other = ScopaScored((10, 16, 14), (2, 5, 3), 2, (68, 56, 84), (0, 0, 0), (0, 2, 2))
+    german = _narrator("de", options, [None, "Computer 1", "Computer 2"]).event(other, None)  # type: ignore[arg-type]
+    assert german is not None
+    assert german.speech.startswith("Die meisten Karten: Computer 1, 16 gegen dich 10 und Computer 2 14. ")
+    assert german.speech.endswith("Primiera: Computer 2, 84 gegen dich 68 und Computer 1 56.")
 
 
 def test_primiera_is_counted_as_the_rulings_say() -> None:

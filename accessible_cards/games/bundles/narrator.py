@@ -646,11 +646,14 @@ class BundlesNarrator(SeatNarrator):
             return self.catalog.text("you", "winner of a Scopa category")
         return self.seat_name(seat)
 
-    def _figure(self, seat: int, value: int) -> str:
-        """ "Computer 1 12": a seat's figure in a list."""
-        return self.catalog.text(
-            "{seat} {value}", "a player's figure in a Scopa category", seat=self._winner_word(seat), value=value
-        )
+    def _figure(self, seat: int, value: int, against: bool = False) -> str:
+        """ "Computer 1 12": a seat's figure in a list (``against``: after "against", German accusative "dich")."""
+        c = self.catalog
+        if against and seat == self.you:
+            name = c.text("you", "player in a list after 'against' (German: accusative)")
+        else:
+            name = self._winner_word(seat)
+        return c.text("{seat} {value}", "a player's figure in a Scopa category", seat=name, value=value)
 
     def _category(self, name: str, values: Sequence[int | None]) -> str:
         """One Scopa category: who won it and why, or a tie or nobody (no point then)."""
@@ -671,7 +674,9 @@ class BundlesNarrator(SeatNarrator):
         others = [(seat, value) for seat, value in counted if seat != winner]
         if not others:
             return c.text("{category}: {winner}, {value}.", category=name, winner=self._winner_word(winner), value=best)
-        against = str(others[0][1]) if len(values) == 2 else self._join([self._figure(s, v) for s, v in others])
+        against = (
+            str(others[0][1]) if len(values) == 2 else self._join([self._figure(s, v, against=True) for s, v in others])
+        )
         return c.text(
             "{category}: {winner}, {value} against {others}.",
             category=name,
