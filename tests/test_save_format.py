@@ -2,7 +2,7 @@
 
 ``tests/golden/saves/`` holds saves written by the code before the registry (War
 games, Stealing Bundles games with computers and with a scenario's script,
-finished and unfinished). Each is read, replayed to its saved position, told as
+finished and unfinished), and one Rubamazzo match written when matches came. Each is read, replayed to its saved position, told as
 a history in both languages, and written again byte for byte (but the time of
 the save).
 """
@@ -96,7 +96,8 @@ def test_a_damaged_bundles_save_says_what_is_wrong(change: Callable[[dict[str, A
 
 PLAYED = sorted(GOLDEN.glob("ui-*.json"))
 """Saves the program itself wrote, before the registry, while a game was played at the keyboard (and left unfinished):
-War, War with the quiz, Stealing Bundles against medium computers, Casita Robada in hot seat, and a lesson."""
+War, War with the quiz, Stealing Bundles against medium computers, Casita Robada in hot seat, and a lesson; and,
+from when matches came, a Rubamazzo match to 11 Scopa points in its second game (its file must stay readable too)."""
 
 
 @pytest.mark.parametrize("path", PLAYED, ids=lambda path: path.name)
