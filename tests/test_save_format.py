@@ -2,9 +2,9 @@
 
 ``tests/golden/saves/`` holds saves written by the code before the registry (War
 games, Stealing Bundles games with computers and with a scenario's script,
-finished and unfinished), and one Rubamazzo match written when matches came. Each is read, replayed to its saved position, told as
-a history in both languages, and written again byte for byte (but the time of
-the save).
+finished and unfinished), and one Rubamazzo match written when matches came.
+Each is read, replayed to its saved position, told as a history in both
+languages, and written again byte for byte (but the time of the save).
 """
 
 from __future__ import annotations
