@@ -212,6 +212,20 @@ def whole_number(low: int, high: int | None = None, *, none_word: str | None = N
     return parse
 
 
+def one_of(*values: int) -> Callable[[Any], int]:
+    """A parser for a whole number that must be one of ``values`` (such as 11, 15 or 21)."""
+    number = whole_number(min(values), max(values))
+
+    def parse(value: Any) -> int:
+        found = number(value)
+        if found not in values:
+            raise ValueError(value)
+        assert found is not None
+        return found
+
+    return parse
+
+
 def flag(value: Any) -> bool:
     """A parser for on/off options: JSON booleans, or yes/no words."""
     if isinstance(value, bool):

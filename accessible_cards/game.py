@@ -110,6 +110,10 @@ class Controls(Protocol):
     def names(self) -> Sequence[str]: ...
 
     @property
+    def persons(self) -> Sequence[int]:
+        """The seats people sit at (several when they share the keyboard)."""
+
+    @property
     def verbosity(self) -> str: ...
 
     def setting(self, name: str) -> Any:

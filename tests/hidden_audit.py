@@ -367,11 +367,13 @@ class Audit:
                 return key
             return "enter"
         if phase == BUNDLES:
+            if screen.controller.waiting_for() is not None:
+                return "enter"  # between the games of a match: the next game
             if rng.random() < 0.25:
                 self.check_history()
                 return rng.choice(_REVIEW_BUNDLES)
             assert isinstance(screen, GameScreen) and screen.game.name == "bundles"
-            hand = len(screen.table.state.hands[screen.listener])
+            hand = len(screen.table.view(screen.listener).hand)
             if not hand:
                 return "t"
             position = str(rng.randint(1, min(hand, 9)))

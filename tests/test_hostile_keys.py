@@ -120,9 +120,12 @@ class Referee:
         """Only a Stealing Bundles computer seat acts on its own (War's cards are turned by a key)."""
         if not isinstance(state, BundlesState) or self.app is None:
             return False
-        owners = [
-            screen for screen in self.app.stack if getattr(getattr(screen, "table", None), "state", None) is state
-        ]
+
+        def playing(screen: Any) -> Any:
+            whole = getattr(getattr(screen, "table", None), "state", None)
+            return getattr(whole, "current", whole)  # a match plays its game in play
+
+        owners = [screen for screen in self.app.stack if playing(screen) is state]
         return bool(owners) and all(state.turn not in screen.table.persons() for screen in owners)
 
     def check(self) -> None:

@@ -121,6 +121,10 @@ class GameScreen(Screen):
         return min(self.table.persons())
 
     @property
+    def persons(self) -> Sequence[int]:
+        return self.table.persons()
+
+    @property
     def verbosity(self) -> str:
         return self.app.settings.verbosity
 
@@ -236,10 +240,15 @@ class GameScreen(Screen):
     def before_input(self) -> None:
         """Computer seats play; then the person to play is asked to the keyboard and told it is their turn."""
         table = self.table
+        # while the controller waits for a key (a quiz answer, the next game of a match), so does the table
         while table.result is None and table.automatic() and self.app.running:
+            if self.controller.waiting_for() is not None:
+                return
             if not self._pause():
                 return
             self.computer_move()
+        if self.controller.waiting_for() is not None:
+            return
         if table.result is not None or self.phase != self.controller.phase or self.handing_off:
             return
         turn = table.to_move()
