@@ -97,6 +97,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_braille_parser(commands)
     add_emboss_parser(commands)
     add_speak_parser(commands)
+    from .net.cli import add_net_parsers
+
+    add_net_parsers(commands)
     commands.add_parser("doctor", help="list every speech and braille part as working or missing, with the fix")
 
     resume = commands.add_parser(
@@ -299,6 +302,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .speech.cli import run_speak
 
             return run_speak(args)
+        if args.command == "serve":
+            from .net.cli import run_serve
+
+            return run_serve(args)
+        if args.command == "join":
+            from .net.cli import run_join
+
+            return run_join(args, _outputs, _add_voice)
         if args.command == "doctor":
             from .doctor import run as run_doctor
 

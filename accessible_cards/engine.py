@@ -125,6 +125,13 @@ class GameState(ABC, Generic[A]):
     def view(self, seat: int) -> Any:
         """What ``seat`` may know now, and nothing more."""
 
+    def public_view(self) -> Any:
+        """What someone watching the table may know: what lies face up and the counts, no seat's own cards.
+
+        Its ``seat`` is -1 (nobody's). None: this game cannot be watched.
+        """
+        return None
+
     @property
     @abstractmethod
     def result(self) -> Result | None:

@@ -78,6 +78,8 @@ class App:
         self.running = True
         self.muted = False  # while a saved game is replayed, nothing is said
         self.startup_notes: list[str] = []
+        self.background: dict[str, Callable[[], None]] = {}
+        """Commands that come from elsewhere, not from a key (a network client's news), and what each does."""
         terminal.unknown = self._unknown
         terminal.status = self._status
 
@@ -360,6 +362,10 @@ class App:
             self.push(tutorial_offer(self))
         else:
             self.push(menu)
+        return self.loop()
+
+    def loop(self) -> int:
+        """Read commands for the top screen until quit; a background command (news) is taken without a key."""
         while self.running and self.stack:
             screen = self.stack[-1]
             screen.before_input()
@@ -368,6 +374,10 @@ class App:
             typed = self.terminal.read(screen.phase)
             if typed is None:
                 break
+            background = self.background.get(typed.name)
+            if background is not None:
+                background()  # news from elsewhere (the network): no key was pressed, so nothing is cut off
+                continue
             for output in self.outputs:
                 output.interrupt()
             try:

@@ -19,6 +19,7 @@ order laid, the stock with its top card last, a bundle with its top last.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
@@ -602,6 +603,10 @@ class BundlesState(GameState[BundlesAction]):
             else None,
             legal=self.actions_for(seat),
         )
+
+    def public_view(self) -> BundlesView:
+        """The table, every bundle's size and top card, the hands' sizes: no hand, no sweep-bonus card."""
+        return dataclasses.replace(self.view(0), seat=-1, hand=(), bonus_card=None, legal=())
 
     def actions_for(self, seat: int) -> tuple[BundlesAction, ...]:
         """What ``seat`` may play now: the legal actions when it is to move, else what it could do if it were."""
