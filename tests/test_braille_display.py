@@ -266,3 +266,34 @@ def test_unicode_output_writes_one_line_per_announcement() -> None:
     output.interrupt()
     output.close()
     assert written == ["⠙⠥⠀⠛⠑⠺⠊⠝⠝⠾⠀⠅⠭⠀⠛⠛⠀⠛⠓"]
+
+
+@needs_louis
+@pytest.mark.skipif(not _brlapi_available(), reason="brltty or python3-brlapi is not installed")
+def test_the_display_shows_every_announcement_in_order(brltty: tuple[str, VirtualDisplay]) -> None:
+    """Issue 14, through a real BRLTTY: after "You trail JH" the opponents' moves come one by one, each for the
+    message time or until the display's pan-right key, and "Your turn" last; pan left goes back."""
+    host, display = brltty
+    output = BrailleDisplayOutput(None, lambda _: None, "en", host=host, auth="none", message_seconds=1.5)
+    moves = ["You trail JH", "C1 takes 9S with 9D", "C2 trails 4C", "C3 steals 4 from you, 4S", "Your turn: 3H 2S 4D"]
+    expected = [louis.to_unicode(Utterance(m, m).braille) or "" for m in moves]
+    try:
+        assert output.connected.wait(10)
+        for move in moves:
+            output.say(Utterance(move, move))
+        assert display.wait_for(expected[0]).startswith(expected[0])
+        display.send("fwinrt")  # the display's own forward key: the next announcement at once
+        assert display.wait_for(expected[1], timeout=1.0).startswith(expected[1])
+        display.send("fwinlt")  # and back
+        assert display.wait_for(expected[0], timeout=1.0).startswith(expected[0])
+        display.send("fwinrt")
+        display.send("fwinrt")
+        assert display.wait_for(expected[2], timeout=1.0).startswith(expected[2])
+        began = time.monotonic()
+        assert display.wait_for(expected[3], timeout=5).startswith(expected[3])  # left alone: after its time
+        assert time.monotonic() - began >= 1.0, "the announcement did not stay for its time"
+        assert display.wait_for(expected[4], timeout=5).startswith(expected[4])
+        time.sleep(2)
+        assert display.cells().startswith(expected[4]), "Your turn comes last and stays"
+    finally:
+        output.close()
