@@ -43,11 +43,13 @@ _CAPITALISED: Final = re.compile(r"(?<![\w])[A-ZÄÖÜ]")
 def estimated_cells(line: str) -> int:
     """About how many cells a braille line takes, without liblouis: a little more rather than less.
 
-    A card code is its two cells; a number adds its number sign, a capital its capital sign (UEB).
+    A card code is its two cells; a number adds its number sign, a capital its capital sign, and
+    ``/ < > = * +`` take two cells each (UEB).
     Narrators use it to decide what fits a 40-cell line; the benchmark counts the real cells.
     """
     rest = _CARD_CODE.sub("cc", line)
-    return len(rest) + len(_DIGITS.findall(rest)) + len(_CAPITALISED.findall(rest))
+    signs = sum(rest.count(sign) for sign in "/<>=*+")  # two cells each in Unified English Braille
+    return len(rest) + len(_DIGITS.findall(rest)) + len(_CAPITALISED.findall(rest)) + signs
 
 
 def braille_spaces(line: str) -> str:

@@ -92,8 +92,8 @@ def test_a_game_in_german() -> None:
         ),
         ("capture", "Du nimmst mit der Herz Sieben die Kreuz Sieben.", "Du nimmst 7C mit 7H"),
         ("steal", "Spieler 2 stiehlt dir mit der Pik Sieben den Stapel mit 2 Karten.", "S2 stiehlt 2 von dir, 7S"),
-        ("trail", "Du legst den Kreuz König auf den Tisch.", "Du legst KC ab"),
-        ("trail", "Spieler 2 legt die Karo Zwei auf den Tisch.", "S2 legt 2D ab"),
+        ("trail", "Du legst den Kreuz König auf den Tisch.", "Du legst KC"),
+        ("trail", "Spieler 2 legt die Karo Zwei auf den Tisch.", "S2 legt 2D"),
         (
             "leftovers",
             "3 Karten bleiben auf dem Tisch: Karo Fünf, Kreuz König und Karo Zwei. Niemand bekommt die 3 Karten.",
