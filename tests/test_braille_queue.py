@@ -6,12 +6,18 @@ end-to-end test with a real BRLTTY and the display's own keys is in test_braille
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
+from accessible_cards import settings as settings_file
 from accessible_cards.braille import louis
 from accessible_cards.braille.display import BLANK, BrailleDisplayOutput, window_starts
+from accessible_cards.outputs import RecordingOutput
+from accessible_cards.ui.app import App, settings_screen
+from accessible_cards.ui.terminal import Terminal
 from accessible_cards.utterance import Utterance
 
 pytestmark = pytest.mark.skipif(not louis.available(), reason="liblouis is not installed")
@@ -188,3 +194,35 @@ def test_a_hand_over_forgets_the_queue(display: BrailleDisplayOutput, clock: Clo
     display.forget()
     display.say(Utterance("x", "S2's turn, press Enter", kind="handoff"))
     assert shown(display) == "S2's turn, press Enter" and display.waiting() == 0
+
+
+def test_the_settings_offer_the_message_time_and_it_reaches_the_outputs(tmp_path: Path) -> None:
+    """Settings: "Braille message time in seconds" (German "Braille-Meldungszeit in Sekunden"); Enter cycles it,
+    the outputs follow at once, and the settings file keeps it under [braille] as message_seconds."""
+    for lang, label in (("en", "Braille message time in seconds: 3"), ("de", "Braille-Meldungszeit in Sekunden: 3")):
+        recorder = RecordingOutput()
+        path = tmp_path / lang / "settings.toml"
+        path.parent.mkdir()
+        loaded = settings_file.Loaded(settings_file.Settings(lang=lang), (), True, path)
+        app = App(Terminal(lang, stdin=io.StringIO(""), stdout=io.StringIO()), loaded, outputs=[recorder])
+        screen = settings_screen(app)
+        item = next(item for item in screen.items if item.label == label)
+        assert item.action is not None
+        item.action()
+        assert app.settings.braille_seconds == 5.0 and recorder.message_seconds == 5.0
+        assert "message_seconds = 5" in path.read_text(encoding="utf-8")
+        assert settings_file.load(path).settings.braille_seconds == 5.0
+
+
+def test_a_routing_key_past_the_end_of_a_window_selects_nothing(display: BrailleDisplayOutput) -> None:
+    """A window cut at a word boundary is padded with blank cells: routing over them is not a hidden card."""
+    commands: list[tuple[str, object]] = []
+    display.on_command = lambda name, argument: commands.append((name, argument))
+    hand = "Your turn: " + " ".join(["7H", "KC", "2D", "TS", "9C", "AH", "3S", "4D", "5C", "6H", "8S", "QD"])
+    display.say(Utterance("...", hand, kind="turn"))
+    starts = window_starts(cells(hand), 40)
+    assert len(starts) == 2 and starts[1] < 40
+    display.handle_key("route", starts[1])  # a blank cell of the first window, over the next window's first card
+    assert commands == []
+    display.handle_key("route", 12)  # the first card, shown
+    assert commands == [("select", 1)]

@@ -508,7 +508,8 @@ class BrailleDisplayOutput(_BrailleFollows):
                 self._show(self._at + 1, now)
             elif command == "route" and line is not None:
                 cell = self._offset + argument
-                position = line.positions[cell] if 0 <= cell < len(line.positions) else None
+                end = min(later[0] if later else len(line.cells), self._offset + self.width)  # the window's last cell
+                position = line.positions[cell] if argument >= 0 and cell < min(end, len(line.positions)) else None
                 if position is not None:
                     if self._selected == position:
                         event = ("play_position", position)
