@@ -18,7 +18,9 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import sys
+import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -188,7 +190,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--show", action="store_true", help="print a few of the lines over 40 cells")
     args = parser.parse_args(argv)
-    rows = measure(cases(), args.players, range(1, args.seeds + 1))
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ["ACCESSIBLE_CARDS_DATA_DIR"] = folder  # the games' saves, never in the player's own folder
+        rows = measure(cases(), args.players, range(1, args.seeds + 1))
     if args.json:
         print(json.dumps([{**vars(row), "share": row.share} for row in rows], indent=1))
         return 0
