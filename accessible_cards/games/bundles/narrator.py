@@ -394,7 +394,7 @@ class BundlesNarrator(SeatNarrator):
         if event.wild:
             speech += " " + c.text("Played as a wild card.")
             wild = " " + c.text("wild", _B)
-            braille += wild if estimated_cells(braille + wild + into) <= BRAILLE_CELLS else "*"  # "*": wild, short
+            braille += wild if estimated_cells(braille + wild + into) <= BRAILLE_CELLS else " *"  # "*": wild, short
         if event.bundle is not None:
             speech += " " + self._into(event.player, event.bundle)
             braille += into
