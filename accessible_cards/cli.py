@@ -542,6 +542,7 @@ def _outputs(settings: Any, terminal: Any) -> list[Any]:
                 on_status=terminal.inject,
                 lang=lang,
                 grade=settings.braille_grade,
+                message_seconds=settings.braille_seconds,
             )
         ]
     return []

@@ -138,8 +138,16 @@ class Controls(Protocol):
     def play(self, action: Any) -> None:
         """The listening seat's move: played, saved, then announced."""
 
-    def choose(self, title: str, options: Sequence[tuple[str, Callable[[], None]]]) -> None:
-        """Ask which of ``options`` (label, what choosing it does); Escape goes back."""
+    def choose(
+        self,
+        title: str,
+        options: Sequence[tuple[str, Callable[[], None]]],
+        braille: Sequence[str] | None = None,
+    ) -> None:
+        """Ask which of ``options`` (label, what choosing it does); Escape goes back.
+
+        ``braille`` is the terse braille form: the title's line, then one line per option (the key comes first).
+        """
 
     def save(self) -> None:
         """Write the save now (after a step that the controller held back, such as a quiz answer)."""
@@ -161,10 +169,13 @@ class Controller(ABC):
         self.narrator = narrator
 
     @abstractmethod
-    def opening(self, players: int, seed: int | None, variant: str | None) -> str:
-        """The line said when the game begins (its name and players, and ``seed`` unless it is None: not told)."""
+    def opening(self, players: int, seed: int | None, variant: str | None) -> str | Utterance:
+        """The line said when the game begins (its name and players, and ``seed`` unless it is None: not told).
 
-    def hint(self) -> str | None:
+        A plain sentence gets the screen's braille title ("Casita Robada: 4 players", the seed on a line of its own).
+        """
+
+    def hint(self) -> str | Utterance | None:
         """A line said after the deal and after a resume, at normal and full verbosity (None: none)."""
         return None
 

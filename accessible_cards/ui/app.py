@@ -213,6 +213,9 @@ class App:
             self.catalog = Catalog(self.lang)
             self.terminal.lang = self.lang
             self.follow(lang=self.lang, grade=self.settings.braille_grade)
+        if "braille_seconds" in values:
+            for output in self.outputs:
+                output.set_message_seconds(self.settings.braille_seconds)
         if "input" in values:
             self.terminal.input_mode = self.settings.input
             self.terminal.forget_bindings()
@@ -733,6 +736,10 @@ def _settings_items(app: App, cycle: Callable[[str, list[Any]], Callable[[], Non
             cycle("braille_de", list(GERMAN_BRAILLE_TABLES))
             if app.lang == "de"
             else cycle("braille_en", list(ENGLISH_BRAILLE_TABLES)),
+        ),
+        Item(
+            t("Braille message time in seconds: {value}", value=f"{s.braille_seconds:g}"),
+            cycle("braille_seconds", [1.0, 2.0, 3.0, 5.0, 10.0, 0.0]),
         ),
     ]
     return t("Settings. Enter changes the setting."), items

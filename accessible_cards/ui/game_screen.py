@@ -163,7 +163,12 @@ class GameScreen(Screen):
         events = self.table.play(action)
         self._after(events)
 
-    def choose(self, title: str, options: Sequence[tuple[str, Callable[[], None]]]) -> None:
+    def choose(
+        self,
+        title: str,
+        options: Sequence[tuple[str, Callable[[], None]]],
+        braille: Sequence[str] | None = None,
+    ) -> None:
         def chosen(act: Callable[[], None]) -> Callable[[], None]:
             def run() -> None:
                 self.chose = True  # what was chosen is told next: no "Back in the game." before it
@@ -172,7 +177,12 @@ class GameScreen(Screen):
 
             return run
 
-        self.app.push(ListScreen(self.app, title, [Item(label, chosen(act)) for label, act in options], phase="choice"))
+        terse = list(braille or [])
+        items = [
+            Item(label, chosen(act), braille=terse[index + 1] if index + 1 < len(terse) else "")
+            for index, (label, act) in enumerate(options)
+        ]
+        self.app.push(ListScreen(self.app, title, items, phase="choice", braille_title=terse[0] if terse else None))
 
     def save(self) -> None:
         self.save_game()
@@ -210,11 +220,23 @@ class GameScreen(Screen):
         app.follow(deck=self.table.state.deck_kind)
         if self.request.scenario is not None:
             app.say(app.t("Scenario {name}. You are Player 1.", name=Path(self.request.scenario).name))
-        app.say(self.controller.opening(self.request.players, self.seed_to_tell(), self.request.variant))
+        seed = self.seed_to_tell()
+        opening = self.controller.opening(self.request.players, seed, self.request.variant)
+        app.say(opening if isinstance(opening, Utterance) else Utterance(opening, self.braille_title(seed)))
         self.deal()
         hint = self.controller.hint()
         if hint and app.settings.verbosity != "brief":
             app.say(hint)
+
+    def braille_title(self, seed: int | None) -> str:
+        """The opening's braille: the game's name (without what follows its comma) and the players; the seed on a
+        line of its own ("Casita Robada: 4 players", "Seed 1234"), so that each fits a 40-cell display."""
+        t = self.app.t
+        name = t(self.game.variant_title(self.request.variant)).split(",")[0].strip()
+        players = self.app.tn("{game}: {n} player", "{game}: {n} players", self.request.players, game=name)
+        if seed is None:
+            return players
+        return players + "\n" + t("Seed {seed}", "braille", seed=seed)
 
     def deal(self) -> None:
         """Deal the cards and save the game (its save starts from the state before the deal)."""

@@ -226,6 +226,8 @@ class BundlesController(Controller):
         c.choose(
             c.t("The {card} can do more than one thing. Which?", card=self.narrator.card(card)),
             [(self.narrator.action(action, view), functools.partial(self._apply, action)) for action in choices],
+            [c.t("{card}: which?", "braille", card=card.code)]
+            + [self.narrator.action_braille(action, view) for action in choices],
         )
 
     def _apply(self, action: BundlesAction) -> None:

@@ -59,10 +59,9 @@ from accessible_cards.games.bundles.rules import (
 from accessible_cards.i18n import Catalog
 from accessible_cards.narration.base import SeatNarrator
 from accessible_cards.narration.card_names import ITALIAN_SUITS, SPANISH_SUITS, CardNames
-from accessible_cards.utterance import BRAILLE_CELLS, Utterance
+from accessible_cards.utterance import BRAILLE_CELLS, Utterance, estimated_cells
 
 _B: Final = "braille"  # msgctxt of every braille text
-_BRAILLE_NAME: Final = 6  # a given name is cut to this many characters on the braille line
 _JACK: Final = 11
 
 _WITH_CTX: Final = "card after 'with' (German: dative, with article)"
@@ -210,10 +209,6 @@ class BundlesNarrator(SeatNarrator):
         if seat == self.you:
             return c.plural("you have {n} card", "you have {n} cards", count)
         return c.plural("{seat} has {n} card", "{seat} has {n} cards", count, seat=self.seat_name(seat))
-
-    def _fit(self, line: str, extra: str) -> str:
-        """``line`` + ``extra`` if that fits the braille line, else ``line``."""
-        return line + extra if len(line) + len(extra) <= BRAILLE_CELLS else line
 
     def _stock(self, n: int) -> str:
         c = self.catalog
@@ -405,12 +400,14 @@ class BundlesNarrator(SeatNarrator):
                 victim=victim,
                 **bparams,
             )
+        into = f" >{event.bundle + 1}" if event.bundle is not None else ""
         if event.wild:
             speech += " " + c.text("Played as a wild card.")
-            braille += " " + c.text("wild", _B)
+            wild = " " + c.text("wild", _B)
+            braille += wild if estimated_cells(braille + wild + into) <= BRAILLE_CELLS else " *"  # "*": wild, short
         if event.bundle is not None:
             speech += " " + self._into(event.player, event.bundle)
-            braille += f" >{event.bundle + 1}"
+            braille += into
         return self._after_take(speech, braille, view, "steal", urgent=event.victim == self.you)
 
     def _after_take(self, speech: str, braille: str, view: BundlesView, kind: str, urgent: bool = False) -> Utterance:
@@ -419,7 +416,7 @@ class BundlesNarrator(SeatNarrator):
             sizes, piece = self._sizes(view)
             stock = view.stock if self._stock_left is None else self._stock_left
             speech += " " + sizes + " " + self._stock(stock)
-            braille = self._fit(braille, piece)
+            braille = self._fit(braille, piece, apart=True)
         return Utterance(speech, braille, urgent=urgent, kind=kind)
 
     def _captured(self, event: Captured, view: BundlesView) -> Utterance:
@@ -589,7 +586,7 @@ class BundlesNarrator(SeatNarrator):
             speech += " " + c.text("In the main game: {piles}.", piles=piles)
             tiebreak_piles, tiebreak_line = self._ranking(gained, tied)
             speech += " " + c.text("In the tiebreak: {piles}.", piles=tiebreak_piles)
-            braille = self._fit(braille, "; " + tiebreak_line)
+            braille = self._fit(braille, "; " + tiebreak_line, apart=True)
         elif len(winners) == 1:
             winner = winners[0]
             n = event.scores[winner]
@@ -609,7 +606,7 @@ class BundlesNarrator(SeatNarrator):
                 else c.text("{seat} wins, {count} cards", _B, seat=self.braille_seat(winner), count=n)
             )
             speech += " " + c.text("Cards in bundles: {piles}.", piles=piles)
-            braille = self._fit(braille, "; " + line)
+            braille = self._fit(braille, "; " + line, apart=True)
         else:
             speech = c.plural(
                 "Game over: a draw between {seats}, with {n} card each.",
@@ -620,7 +617,7 @@ class BundlesNarrator(SeatNarrator):
             braille = c.text("Draw: {seats}", _B, seats=" ".join(self.braille_seat(s) for s in winners))
             if len(winners) < len(event.scores):
                 speech += " " + c.text("Cards in bundles: {piles}.", piles=piles)
-            braille = self._fit(braille, "; " + line)
+            braille = self._fit(braille, "; " + line, apart=True)
         if event.points is not None:
             points = [
                 c.plural("you have {n} point", "you have {n} points", p)
@@ -898,7 +895,7 @@ class BundlesNarrator(SeatNarrator):
         """Hot seat: whose turn it is, and to press Enter once that person is at the keyboard."""
         c = self.catalog
         name = self.seat_name(seat)
-        label = name[:_BRAILLE_NAME] if seat == self.you else self.braille_seat(seat)
+        label = self.braille_name(seat)
         return Utterance(
             c.text("{seat}'s turn. Press Enter when {seat} is at the keyboard.", seat=name),
             c.text("{seat}'s turn, press Enter", _B, seat=label),
@@ -971,7 +968,8 @@ class BundlesNarrator(SeatNarrator):
         if self._verbosity != "brief":
             said, short = self._would(view, card)
             speech = c.text("{card_at}, {effect}.", card_at=speech, effect=self._join_or(said))
-            braille = self._fit(braille, " " + "/".join(short))
+            joined = self._fit(braille, " " + "/".join(short))
+            braille = joined if joined != braille else "\n".join([braille, *short])  # else one effect a line
         else:
             speech += "."
         return Utterance(speech, braille, kind="review.card")
@@ -1132,6 +1130,29 @@ class BundlesNarrator(SeatNarrator):
         if double and action.kind != "trail":
             which = self._ordinal(action.bundle, _ORDINAL_OBJECT)
             label = c.text("{label} into your {which} bundle", label=label, which=which)
+        return label
+
+    def action_braille(self, action: BundlesAction, view: BundlesView) -> str:
+        """The terse braille form of one choice: "steal C1/2 5 wild >1", "take 2C 3D >2", "trail"."""
+        c = self.catalog
+        double = any(len(bundles) > 1 for bundles in view.bundles)
+        if action.steal is not None:
+            bundles = view.bundles[action.steal]
+            size = bundles[action.source][0] if action.source < len(bundles) else 0
+            victim = self.braille_seat(action.steal) + (f"/{action.source + 1}" if double else "")
+            label = c.text("steal {victim} {count}", _B, victim=victim, count=size)
+            if action.wild:
+                label += " " + c.text("wild", _B)
+        elif action.capture:
+            taken = [card for card in (self._card_of(i, view) for i in action.capture) if card is not None]
+            played = self._card_of(action.card, view)
+            label = c.text("take {cards}", "braille choice", cards=self.cards.codes(taken))
+            if played is not None and any(card.rank != played.rank for card in taken):
+                label += " =15"
+        else:
+            label = c.text("trail", _B)
+        if double and action.kind != "trail":
+            label += f" >{action.bundle + 1}"
         return label
 
     def _card_of(self, card_id: int, view: BundlesView) -> Card | None:

@@ -14,6 +14,7 @@ from typing import Any, Final
 from accessible_cards.engine import Event
 from accessible_cards.game import Controller, Controls
 from accessible_cards.keys import Typed, command
+from accessible_cards.utterance import Utterance
 
 from .narrator import WarNarrator
 from .state import TURN, Battle, GameOver
@@ -65,8 +66,12 @@ class WarController(Controller):
             "War for {n} player. Seed {seed}.", "War for {n} players. Seed {seed}.", players, seed=seed
         )
 
-    def hint(self) -> str | None:
-        return self.controls.t("Press Enter to turn up the next card. Press ? for the keys.")
+    def hint(self) -> str | Utterance | None:
+        c = self.controls
+        return Utterance(
+            c.t("Press Enter to turn up the next card. Press ? for the keys."),
+            c.t("Enter: next card, ?: keys", "braille"),
+        )
 
     # -- announcing -----------------------------------------------------------------
 
