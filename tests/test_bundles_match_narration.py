@@ -42,7 +42,7 @@ def test_every_category_is_named_with_its_winner_and_why() -> None:
         "Most cards: you, 22 against 18. Most coins: you, 6 against 4. Settebello: Computer 1. "
         "Primiera: you, 78 against 71. Sweeps, which give no point here: you 2 and Computer 1 0."
     )
-    assert told.braille == "Scopa points: You 3 Comput 1" and len(told.braille) <= BRAILLE_CELLS
+    assert told.braille == "Scopa points: You 3 C1\xa01" and len(told.braille) <= BRAILLE_CELLS
 
 
 def test_ties_and_a_missing_suit_give_no_point_and_are_said_so() -> None:
@@ -71,7 +71,7 @@ def test_the_categories_in_german() -> None:
         "Die meisten Karten: du, 22 gegen 18. Die meisten Münzen: du, 6 gegen 4. Settebello: Computer 1. "
         "Primiera: du, 78 gegen 71."
     )
-    assert told.braille == "Scopa-Punkte: Du 3 Comput 1"
+    assert told.braille == "Scopa-Punkte: Du 3 C1\xa01"
 
 
 def test_with_three_players_each_others_figure_is_named() -> None:
@@ -128,22 +128,22 @@ def test_scopa_scored_from_the_cards() -> None:
     [
         ("en", BundlesOptions.preset("rubamazzo"), MatchGameOver(1, (0,), (1, 0), (24, 16), (0, 0), 0, 0),
          "After 1 game of the best of 3: you have won 1 game and Computer 1 has won 0 games. Next game: you deal.",
-         "Best of 3, won: You 1 Comput 0"),
+         "Best of 3, won: You 1 C1\xa00"),
         ("de", BundlesOptions.preset("rubamazzo"), MatchGameOver(2, (), (1, 0), (44, 36), (0, 0), 1, 1),
          "Nach 2 Spielen im Best of 3: du hast 1 Spiel gewonnen und Computer 1 hat 0 Spiele gewonnen. "
          "1 unentschiedenes Spiel zählt nicht. Nächstes Spiel: Computer 1 gibt.",
-         "Best of 3, Siege: Du 1 Comput 0"),
+         "Best of 3, Siege: Du 1 C1\xa00"),
         ("en", BundlesOptions.preset("rubamazzo", {"match": "cards", "match_games": 5}),
          MatchGameOver(2, (1,), (0, 2), (35, 45), (0, 0), 0, 0),
          "After 2 games of 5, by total cards: you have 35 cards and Computer 1 has 45 cards. Next game: you deal.",
-         "Total cards: You 35 Comput 45"),
+         "Total cards: You 35 C1\xa045"),
         ("en", SCOPA, MatchGameOver(4, (0,), (2, 2), (80, 80), (12, 12), 0, 1),
          "After 4 games of the match to 11 points: you have 12 points and Computer 1 has 12 points. "
          "The leaders are level: the match goes on. Next game: Computer 1 deals.",
-         "Points to 11: You 12 Comput 12"),
+         "Points to 11: You 12 C1\xa012"),
         ("de", SCOPA, MatchGameOver(3, (1,), (1, 2), (50, 70), (5, 11), 0, None),
          "Nach 3 Spielen des Matchs bis 11 Punkte: du hast 5 Punkte und Computer 1 hat 11 Punkte.",
-         "Punkte bis 11: Du 5 Comput 11"),
+         "Ziel 11 Punkte: Du 5 C1\xa011"),
     ],
 )  # fmt: skip
 def test_the_standing_after_every_game(
@@ -178,4 +178,4 @@ def test_the_match_end_and_the_s_key() -> None:
     assert later.speech == (
         "Game 2 of the match. After 1 game of the best of 3: you have won 0 games and Computer 1 has won 1 game."
     )
-    assert later.braille == "Best of 3, won: You 0 Comput 1"
+    assert later.braille == "Best of 3, won: You 0 C1\xa01"
