@@ -157,3 +157,11 @@ def test_auto_chooses_the_screen_reader_under_tdsr(listeners: list[Listener], tm
     start = said(listener.heard(until="Your turn"))
     assert any("a screen reader is running" in text for text in start), start
     assert any("tdsr" in text for text in start if "screen reader" in text), start
+
+
+def test_doctor_names_tdsr_when_run_under_it(listeners: list[Listener], tmp_path: Path) -> None:
+    listener = Listener(["doctor"], tmp_path, env={"ACCESSIBLE_CARDS_SCREEN_READER": ""})
+    listeners.append(listener)
+    report = said(listener.heard(until="played", seconds=30))
+    (line,) = [text for text in report if text.startswith("speech: screen reader")]
+    assert "tdsr is reading" in line, report

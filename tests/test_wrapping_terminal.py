@@ -1,0 +1,80 @@
+"""Announcements wrap between words at the terminal's width (issue 14), read back through pyte.
+
+A screen reader speaks screen rows, so a row must never end or start inside a
+word. The same seeded game with the same keys is played in a terminal 300
+columns wide (nothing wraps) and in a narrow one: the narrow one's rows,
+joined with single spaces, are exactly the wide one's lines joined the same
+way (a word cut in two would read "diamond s"), and no row fills the width.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from terminal_support import Player
+
+pytestmark = pytest.mark.terminal
+
+KEYS = ["?", "right", "right", "1", "enter", "l", "g", "up", "enter", "escape"]
+"""Help, two arrow answers, a card chosen and played, the last play, the history read: long and short lines."""
+
+
+def play(config: Path, lang: str, columns: int, keys: list[str]) -> Player:
+    player = Player(
+        ["play", "bundles", "--players", "4", "--humans", "1", "--seed", "11", "--lang", lang, "--pause", "0"],
+        config,
+        columns=columns,
+    )
+    player.wait_for("Your turn|Du bist dran")
+    player.settle(0.3)
+    for key in keys:
+        player.press(key)
+        player.settle(0.3)
+    player.settle(0.6)
+    return player
+
+
+def words(rows: list[str]) -> str:
+    return " ".join(" ".join(rows).split())
+
+
+@pytest.fixture(scope="module")
+def wide(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
+    """Each language's game played 300 columns wide: every announcement on one row."""
+    result = {}
+    for lang in ("en", "de"):
+        player = play(tmp_path_factory.mktemp(f"wide-{lang}"), lang, 300, KEYS)
+        result[lang] = player.said()
+        player.close()
+    return result
+
+
+@pytest.mark.parametrize(("lang", "columns"), [("en", 40), ("en", 80), ("de", 40)])
+def test_rows_break_only_between_words(wide: dict[str, list[str]], tmp_path: Path, lang: str, columns: int) -> None:
+    player = play(tmp_path, lang, columns, KEYS)
+    try:
+        rows = player.said()
+    finally:
+        player.close()
+    assert words(rows) == words(wide[lang])
+    assert all(len(row) < columns for row in rows), [row for row in rows if len(row) >= columns]
+    assert len(rows) > len(wide[lang])  # it did wrap
+
+
+def test_after_a_resize_new_announcements_fit_the_new_width(wide: dict[str, list[str]], tmp_path: Path) -> None:
+    """80 columns, then 40 halfway through: what is written after the resize breaks between words at 40."""
+    player = play(tmp_path, "en", 80, KEYS[: len(KEYS) // 2])
+    before = player.said()  # read now: the emulator cuts the rows it keeps to the new width
+    player.resize(40)
+    for key in KEYS[len(KEYS) // 2 :]:
+        player.press(key)
+        player.settle(0.3)
+    player.settle(0.6)
+    try:
+        after = player.said()[len(before) :]
+    finally:
+        player.close()
+    assert after and all(len(row) < 40 for row in after), after
+    assert any(len(row) > 40 for row in before)  # before the resize rows were wider
+    assert words(before + after) == words(wide["en"])
