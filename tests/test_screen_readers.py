@@ -5,8 +5,18 @@ The real ancestry case (the program run under tdsr) is in test_screen_reader_tds
 
 from __future__ import annotations
 
+import fcntl
+import io
+import os
+import pty
+import struct
+import termios
 from pathlib import Path
 
+import pytest
+
+from accessible_cards import doctor
+from accessible_cards.doctor import Check
 from accessible_cards.speech.cli import screen_reader_check
 from accessible_cards.speech.mode import choose_mode
 from accessible_cards.speech.readers import all_processes, ancestors, brltty_speaks, screen_readers
@@ -149,3 +159,25 @@ def test_doctor_names_each_screen_reader_found() -> None:
     assert "ACCESSIBLE_CARDS_SCREEN_READER=0 decides (Orca seen)" in forced.reason
     none = screen_reader_check({}, [])
     assert "no screen reader seen" in none.reason and "ACCESSIBLE_CARDS_SCREEN_READER=1" in none.fix
+
+
+def test_doctor_breaks_its_lines_between_words_in_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a terminal 40 columns wide every row is whole words; piped, one line per component."""
+    long = Check("speech: screen reader", True, "tdsr is reading: --speech auto leaves speech to the screen reader")
+    monkeypatch.setattr(doctor, "gather", lambda: [Check("Python", True, "Python 3", essential=True), long])
+    main, secondary = pty.openpty()
+    fcntl.ioctl(secondary, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 40, 0, 0))
+    with open(secondary, "w", encoding="utf-8", closefd=True) as terminal:
+        assert doctor.run(terminal) == 0
+    written = os.read(main, 65536).decode().replace("\r\n", "\n").splitlines()
+    os.close(main)
+    assert written == [
+        "Python: working, Python 3",
+        "speech: screen reader: working, tdsr is",
+        "reading: --speech auto leaves speech to",
+        "the screen reader",
+        "The game can be played.",
+    ]
+    piped = io.StringIO()
+    doctor.run(piped)
+    assert piped.getvalue().splitlines()[1] == "speech: screen reader: working, " + long.reason

@@ -78,3 +78,45 @@ def test_after_a_resize_new_announcements_fit_the_new_width(wide: dict[str, list
     assert after and all(len(row) < 40 for row in after), after
     assert any(len(row) > 40 for row in before)  # before the resize rows were wider
     assert words(before + after) == words(wide["en"])
+
+
+def test_the_cursor_rests_on_an_arrows_answer_and_typing_starts_below_it(tmp_path: Path) -> None:
+    """After Right the cursor stands at the start of the answer's row, with no prompt drawn over it."""
+    player = Player(["play", "bundles", "--humans", "1", "--seed", "7", "--lang", "en", "--pause", "0"], tmp_path)
+    try:
+        player.wait_for("Your turn")
+        player.settle(0.3)
+        player.press("right")
+        player.settle(0.3)
+        column, row = player.cursor()
+        answer = player.screen.display[row].rstrip()
+        assert column == 0 and answer[:3] in ("1: ", "2: ") and answer.endswith("."), answer
+        player.type(":")  # a typed command starts: at a prompt of its own, below the answer
+        player.settle(0.3)
+        column, below = player.cursor()
+        assert below == row + 1 and player.screen.display[below].startswith("> :"), player.screen.display[below]
+        assert player.screen.display[row].rstrip() == answer
+        player.type("table\r")
+        player.wait_for("^On the table: ")
+        assert answer in player.lines()  # typing did not write over it
+    finally:
+        player.close()
+
+
+def test_in_typed_words_input_a_word_typed_after_an_arrow_starts_below_its_answer(tmp_path: Path) -> None:
+    tmp_path.mkdir(exist_ok=True)
+    (tmp_path / "settings.toml").write_text('language = "en"\ninput = "words"\n', encoding="utf-8")
+    player = Player(["play", "bundles", "--humans", "1", "--seed", "7", "--pause", "0"], tmp_path)
+    try:
+        player.wait_for("Your turn")
+        player.settle(0.3)
+        player.press("right")
+        player.settle(0.3)
+        _column, row = player.cursor()
+        answer = player.screen.display[row].rstrip()
+        assert answer[:3] in ("1: ", "2: "), answer
+        player.type("table\r")
+        player.wait_for("^On the table: ")
+        assert answer in player.lines()  # typing did not write over it
+    finally:
+        player.close()
