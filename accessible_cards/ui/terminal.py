@@ -13,11 +13,13 @@ What a console screen reader (tdsr, Speakup, Fenrir) speaks decides the layout:
   the moment it is written, so every screen row a reader speaks holds whole words.
 - New text is spoken as it appears, except after a cursor key: after Up or
   Down a reader speaks the row the cursor then stands on, after Left or Right
-  the character under it (Speakup and Fenrir speak the row when the cursor
-  moved to another row), and other new text stays unspoken. So the answer to
-  an arrow key is written on fresh rows and the cursor is left at the start of
-  its first row, with no prompt drawn there; the next announcement goes below
-  it. Each announcement is still written once, in order, on rows of its own.
+  the character under it (Fenrir speaks the row when the cursor moved to
+  another row), and other new text stays unspoken. So the answer to an arrow
+  key is written on fresh rows and the cursor is left at the start of its
+  first row, with no prompt drawn there: Up and Down are heard by that row,
+  Left and Right by its first character (in the hand, the card's number). The
+  next announcement goes below it. Each announcement is still written once,
+  in order, on rows of its own.
 """
 
 from __future__ import annotations
@@ -64,15 +66,23 @@ def wrap_rows(text: str, width: int) -> list[str]:
     """``text`` as screen rows of at most ``width`` characters, broken between words.
 
     Each line of ``text`` starts a row of its own; a word longer than a whole
-    row is the only thing ever cut.
+    row is the only thing ever cut. A line of Unicode braille, whose words are
+    apart by the blank cell U+2800, is broken at those blanks.
     """
     rows: list[str] = []
     for line in text.split("\n"):
-        rows.extend(
-            textwrap.wrap(line, max(width, 1), break_on_hyphens=False, drop_whitespace=True, replace_whitespace=False)
-            or [""]
+        braille = _BLANK_CELL in line and " " not in line
+        wrapped = textwrap.wrap(
+            line.replace(_BLANK_CELL, " ") if braille else line,
+            max(width, 1),
+            break_on_hyphens=False,
+            replace_whitespace=False,
         )
+        rows.extend([row.replace(" ", _BLANK_CELL) for row in wrapped] if braille else wrapped or [""])
     return rows
+
+
+_BLANK_CELL = "\u2800"
 
 
 class _ReaderOutput(Vt100_Output):
