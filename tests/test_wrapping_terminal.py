@@ -120,3 +120,32 @@ def test_in_typed_words_input_a_word_typed_after_an_arrow_starts_below_its_answe
         assert answer in player.lines()  # typing did not write over it
     finally:
         player.close()
+
+
+def test_an_answer_taller_than_the_screen_leaves_the_cursor_on_its_top_row(tmp_path: Path) -> None:
+    """A rules section at 40 by 10: the cursor goes back no higher than the top row; what follows comes right after."""
+    player = Player(
+        ["play", "bundles", "--humans", "1", "--seed", "7", "--lang", "en", "--pause", "0"],
+        tmp_path,
+        columns=40,
+        rows=10,
+    )
+    try:
+        player.wait_for("Your turn")
+        player.press("f1")
+        player.press("down")
+        player.settle(0.3)
+        column, row = player.cursor()
+        assert (column, row) == (0, 0)
+        top = player.screen.display[0].rstrip()
+        assert top and top in player.lines()
+        player.press("escape")
+        player.wait_for("^Back in the game")
+        rows = [  # every row, blank ones included
+            "".join(row[x].data for x in range(40)).rstrip() for row in player.screen.history.top
+        ] + [row.rstrip() for row in player.screen.display]
+        back = rows.index("Back in the game.")
+        assert rows[back - 1].endswith("."), rows[back - 3 : back + 1]  # the section's last row: no blank rows between
+        assert len([row for row in rows if row.startswith("2 of ")]) == 1
+    finally:
+        player.close()

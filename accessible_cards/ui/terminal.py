@@ -131,8 +131,10 @@ class Terminal:
         """The character of the key just pressed, until the first line after it is written."""
         self._answering = False
         """True once the answer to the last cursor key has its first line."""
+        self._answer_rows = 0
+        """Rows of the answer to the last cursor key so far."""
         self._held_rows = 0
-        """Rows of the answer to a cursor key written at and below the cursor, which rests on the first one."""
+        """Rows of the answer to a cursor key at and below the cursor, which rests on the first one on the screen."""
         if self.interactive:
             _hold_keys(self.stdin)
             atexit.register(self._release)
@@ -167,17 +169,27 @@ class Terminal:
         self._echo = ""
         if self._cursor_key:
             if not self._answering:  # the first line of this key's answer: earlier rows stay behind
-                self._held_rows = 0
+                self._answer_rows = 0
                 self._answering = True
             out += "\n".join(rows)
-            self._held_rows += len(rows)
-            up = self._held_rows - 1
+            self._answer_rows += len(rows)
+            # back to the answer's first row, or the top one still on the screen when it is taller than that
+            up = min(self._answer_rows - 1, self.height() - 1)
             out += "\r" + (f"\x1b[{up}A" if up else "")
+            self._held_rows = up + 1
         else:
             out += "\n".join(rows) + "\n"
             self._held_rows = 0
         self.stdout.write(out)
         self.stdout.flush()
+
+    def height(self) -> int:
+        """The terminal's height now, in rows (24 when it cannot be asked)."""
+        try:
+            lines = os.get_terminal_size(self.stdout.fileno()).lines
+        except (OSError, ValueError, AttributeError):
+            return 24
+        return lines if lines > 0 else 24
 
     def width(self) -> int:
         """The terminal's width now, in columns (80 when it cannot be asked)."""
@@ -279,6 +291,7 @@ class Terminal:
             session.search_buffer.reset()
             session.app.layout.focus(session.default_buffer)  # a search left open by the last key ends here
             self._cursor_key = False
+            self._echo = ""
             try:
                 result = session.prompt(
                     # no prompt drawn on the row of an answer to a cursor key, which the cursor rests on
