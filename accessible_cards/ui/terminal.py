@@ -123,6 +123,8 @@ class Terminal:
         self.stdin = stdin or sys.stdin
         self.stdout = stdout or sys.stdout
         self.interactive = self.stdin.isatty() and self.stdout.isatty()
+        self._screen = self.stdout.isatty()
+        """Output goes to a terminal's screen: only then are rows laid out for a screen reader (escape sequences)."""
         self._cursor_key = False
         """True while the last key read was a cursor key: what is said now answers it."""
         self.prompt_mark = "> "
@@ -156,11 +158,13 @@ class Terminal:
         In a terminal, the answer to a cursor key leaves the cursor at the
         start of its first row (see the module's docstring).
         """
-        if not self.interactive:
+        if not (self.interactive and self._screen):
             self.stdout.write(text + "\n")
             self.stdout.flush()
             return
-        rows = wrap_rows(text, self.width() - 1)  # the last column is left free: no terminal wraps on its own
+        width = self.width()
+        # the last column is left free, so that no terminal wraps on its own; of unknown width, the terminal wraps
+        rows = wrap_rows(text, width - 1) if width else text.split("\n")
         out = "\n" * self._held_rows  # below whatever the cursor rests on
         if self._echo and rows[0].startswith(self._echo):
             # A reader takes the first character drawn after a key for the key's own echo and says it apart
@@ -191,13 +195,13 @@ class Terminal:
             return 24
         return lines if lines > 0 else 24
 
-    def width(self) -> int:
-        """The terminal's width now, in columns (80 when it cannot be asked)."""
+    def width(self) -> int | None:
+        """The terminal's width now, in columns (None when it cannot be asked)."""
         try:
             columns = os.get_terminal_size(self.stdout.fileno()).columns
         except (OSError, ValueError, AttributeError):
-            return 80
-        return columns if columns > 0 else 80
+            return None
+        return columns if columns > 1 else None
 
     def _release(self) -> None:
         """At the end, the cursor goes below an answer it rests on, so nothing written later covers it."""
