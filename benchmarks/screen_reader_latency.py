@@ -57,13 +57,14 @@ def measure(rounds: int) -> tuple[dict[str, list[float]], dict[str, int]]:
         listener = Listener(
             ["play", "bundles", "--humans", "1", "--seed", "7", "--lang", "en", "--speech", "screen-reader"],
             Path(folder),
+            cursor_delay=None,  # tdsr's own 20 ms
         )
         listener.child.delaybeforesend = None  # pexpect waits 50 ms before each send unless told not to
         try:
             listener.heard(until="Your turn")
             for _round in range(rounds):
                 for kind, key, expected in ROUND:
-                    listener.heard(quiet=0.08, seconds=0.4)
+                    listener.heard(quiet=0.08, seconds=0.4, some=False)
                     sent = time.monotonic()
                     listener.child.send(TDSR_KEYS.get(key, key))
                     first: tuple[float, str] | None = None
