@@ -500,9 +500,11 @@ def _add_voice(app: Any, terminal: Any) -> None:
     import os
 
     from .speech.mode import choose_mode, process_names
+    from .speech.readers import screen_readers
 
     settings = app.settings
-    choice = choose_mode(settings.speech, os.environ, process_names())
+    readers = screen_readers() if settings.speech == "auto" else []
+    choice = choose_mode(settings.speech, os.environ, process_names(), readers=readers)
     t = app.t
     if choice.mode == "self":
         from .ui.voice import Voice
@@ -512,6 +514,15 @@ def _add_voice(app: Any, terminal: Any) -> None:
                 settings.lang or "en",
                 settings.speech_rate,
                 lambda notice: terminal.inject(("status", app.voice_notice(notice))),
+            )
+        )
+    elif choice.mode == "screen-reader":
+        terminal.prompt_mark = ""  # a reader would speak a prompt's mark after every answer
+    if choice.mode == "screen-reader" and settings.speech == "auto" and choice.readers:
+        app.startup_notes.append(
+            t(
+                "Speech: a screen reader is running ({readers}), so the game only writes lines for it.",
+                readers=", ".join(choice.readers),
             )
         )
     elif choice.mode == "screen-reader" and settings.speech == "auto":

@@ -319,7 +319,7 @@ NOTHING = "That key does nothing here. Press ? for the keys."
         ("\x19h", PILE, "I do not know the command"),  # Control-Y: nothing pulled back into the line
         (":tisch\r\x1b[A\r", NOTHING, "The table is empty.\nThe table is empty."),  # Up: no command back
         (":\x12\x1bh", "The H key does nothing here", "Traceback"),  # a search left open ends with the prompt
-        ("\x1bOP\r\x1bh", PILE, "Goodbye"),  # Enter in the rules is refused; the program goes on
+        ("\x1bOP\r\x1bh", PILE, "Goodbye"),  # Enter in the rules reads the section; the program goes on
         (":\x16\x07ab\r", "I do not know the command :ab.", "\x07"),  # control codes typed are not repeated
         (":\x1aab\r", "I do not know the command :ab.", "\x1a"),
         (":spielen \u00b2\r", "I do not know the command", "Traceback"),  # a digit int() does not read

@@ -27,7 +27,7 @@ WALK = {
         ("b", "Your bundle: 5 cards, top card nine of diamonds. Computer 1's bundle: empty."),
         ("s", "R repeats the last thing said, such as this sentence. Press R to repeat."),
         ("r", "G opens the history"),
-        ("g", "History, newest last. Up and Down to move, Escape to go back."),
+        ("g", "History, newest last. Up and Down to move, Enter to read a whole entry, Escape to go back."),
         ("escape", "The question mark says the keys"),
         ("?", "Keys for this moment, one a line:"),
         ("1", "Press Enter, or 1 again, to play the five."),

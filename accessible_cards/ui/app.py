@@ -461,7 +461,7 @@ class App:
         if sections is None:
             self.refuse(self.t("The rules file is not installed with this copy."))
             return
-        title = self.t("Rules. Up and Down move from heading to heading; Escape goes back.")
+        title = self.t("Rules. Up and Down move from heading to heading, Enter reads the section, Escape goes back.")
         self.push(rules_screen(self, title, sections))
 
 

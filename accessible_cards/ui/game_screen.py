@@ -353,7 +353,7 @@ class GameScreen(Screen):
         if name == "last":
             app.say(" ".join(self.last_play) if self.last_play else app.t("Nothing has been played yet."))
         elif name == "history":
-            title = app.t("History, newest last. Up and Down to move, Escape to go back.")
+            title = app.t("History, newest last. Up and Down to move, Enter to read a whole entry, Escape to go back.")
             app.push(history_screen(app, title, self.history))
         elif name == "verbosity":
             following = VERBOSITIES[(VERBOSITIES.index(app.settings.verbosity) + 1) % len(VERBOSITIES)]

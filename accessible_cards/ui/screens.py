@@ -153,6 +153,8 @@ class ListScreen(Screen):
             self.say_current()
         elif name == "choose":
             self._choose(self.index)
+        elif name == "read":  # all of an entry, as new lines: after an arrow key a screen reader speaks one row
+            self.say_current()
         elif name in ("yes", "no") and self.answers is not None:
             self.index = self.answers[0] if name == "yes" else self.answers[1]
             self._choose(self.index)
