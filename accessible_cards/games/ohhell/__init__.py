@@ -1,0 +1,1 @@
+"""Stiche-Raten (Oh Hell): bid the tricks you will take, then take exactly that many."""
