@@ -289,6 +289,11 @@ class GameDescription:
     figures_lines: Callable[[Mapping[str, Any]], list[str]] | None = None
     """The lines ``simulate`` prints for the figures without ``--json``."""
     tutorial: Tutorial | None = None
+    errors: Mapping[str, Callable[[Callable[..., str], dict[str, Any]], str]] = field(default_factory=dict)
+    """Its own refusals worded by message id: ``errors[msg_id](t, params)``, ``t`` a catalog's ``text``.
+
+    ``ui/messages.py`` says an error through its own table first, then through the games' tables.
+    """
     order: int = 100
     """Where the game stands in every list (menus, the command line's choices, messages): lower first."""
 

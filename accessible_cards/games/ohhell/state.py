@@ -148,13 +148,18 @@ class BidMade(Event):
 
 @dataclass(frozen=True, slots=True)
 class CardPlayed(Event):
-    """``seat`` played ``card``; ``lead`` when it opened the trick; ``led`` is the suit to follow after it."""
+    """``seat`` played ``card``; ``lead`` when it opened the trick; ``led`` is the suit to follow after it.
+
+    ``sets`` is True when this card set the suit to follow (the lead, or under grab_and_pass the first
+    plain card after grab and pass cards); ``special`` is ``grab`` or ``pass`` for such a card.
+    """
 
     type: ClassVar[str] = "card_played"
     seat: int
     card: Card
     lead: bool
     led: Suit | None
+    sets: bool
     special: str | None
 
 
@@ -520,7 +525,8 @@ class OhHellState(GameState[int]):
         lead = not self.trick
         self.trick.append((seat, card))
         self.played.append((seat, card))
-        if self.led is None and not self.special[card]:
+        sets = self.led is None and not self.special[card]
+        if sets:
             self.led = self.suit_of[card]
         if events is not None:
             kind = self.special[card]
@@ -530,6 +536,7 @@ class OhHellState(GameState[int]):
                     self.pack.card(card),
                     lead,
                     None if self.led is None else SUITS[self.led],
+                    sets,
                     None if kind == PLAIN else ("grab" if kind == GRAB else "pass"),
                 )
             )
