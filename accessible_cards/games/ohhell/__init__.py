@@ -15,6 +15,7 @@ from .ai import LEVELS, OFFERED_LEVELS, make_player
 from .controller import COMMANDS, PLAYING, SHEET, OhHellController
 from .narrator import OhHellNarrator
 from .scenario import parse_scenario, script_from_json, script_to_json
+from .sheet import score_sheet
 from .state import BID, MAX_PLAYERS, MIN_PLAYERS, OPTION_SPECS, TRUMP, OhHellState
 from .text import ERRORS
 
@@ -108,5 +109,6 @@ DESCRIPTION = register_game(
         level_setting="computer",
         private_hands=True,
         errors=ERRORS,
+        score_sheet=score_sheet,
     )
 )
