@@ -257,6 +257,27 @@ class OhHellView:
 
 # --- the state -------------------------------------------------------------------------
 
+_TABLES: dict[tuple[str, bool], tuple[list[int], list[int], list[int]]] = {}
+
+
+def _card_tables(pack: Deck, grab_pass: bool) -> tuple[list[int], list[int], list[int]]:
+    skat = pack.kind is DeckKind.SKAT64
+    suit_of: list[int] = []
+    rank_of: list[int] = []
+    special: list[int] = []
+    for card in pack.cards:
+        assert card.suit is not None
+        suit_of.append(SUITS.index(card.suit))
+        rank_of.append(14 if card.rank == 1 else card.rank)
+        kind = PLAIN
+        if grab_pass:
+            if card.rank == 11:
+                kind = GRAB if not skat or card.suit in (Suit.CLUBS, Suit.SPADES) else PASS
+            elif card.rank == 1 and not skat:
+                kind = PASS
+        special.append(kind)
+    return suit_of, rank_of, special
+
 
 class OhHellState(GameState[int]):
     """One game of Stiche-Raten for 3 to 6 seats."""
@@ -320,24 +341,12 @@ class OhHellState(GameState[int]):
         self._result: Result | None = None
 
     def _tables(self) -> None:
-        """Per card id: its suit, its strength within the suit, and what it does under grab_and_pass."""
+        """Per card id: its suit, its strength in the suit, its part under grab_and_pass (shared, read-only)."""
         self.pack: Deck = deck(self.options["pack"])
-        skat = self.pack.kind is DeckKind.SKAT64
-        grab_pass = bool(self.options["grab_and_pass"])
-        self.suit_of: list[int] = []
-        self.rank_of: list[int] = []
-        self.special: list[int] = []
-        for card in self.pack.cards:
-            assert card.suit is not None
-            self.suit_of.append(SUITS.index(card.suit))
-            self.rank_of.append(14 if card.rank == 1 else card.rank)
-            kind = PLAIN
-            if grab_pass:
-                if card.rank == 11:
-                    kind = GRAB if not skat or card.suit in (Suit.CLUBS, Suit.SPADES) else PASS
-                elif card.rank == 1 and not skat:
-                    kind = PASS
-            self.special.append(kind)
+        key = (self.options["pack"], bool(self.options["grab_and_pass"]))
+        if key not in _TABLES:
+            _TABLES[key] = _card_tables(self.pack, key[1])
+        self.suit_of, self.rank_of, self.special = _TABLES[key]
 
     # -- the shape every game shares ---------------------------------------------------
 
