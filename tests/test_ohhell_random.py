@@ -2,7 +2,7 @@
 seat's view holds a card of another seat's hand.
 
 The fast lane plays about a hundred seeded games over every option; the slow sweep plays 2,000 more
-(most of them short: at most 2 or 3 cards a round).
+(short games: at most 2 cards a round, so every option meets every rule quickly).
 """
 
 from __future__ import annotations
@@ -109,4 +109,4 @@ def test_the_quiet_path_plays_the_same_game() -> None:
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: "-".join(str(v) for v in o.values()))
 def test_thousands_of_random_games(options: dict[str, Any]) -> None:
     for seed in range(1000, 1250):
-        _play(seed, 3 + seed % 4, options, max_cards=2 + seed % 2)
+        _play(seed, 3 + seed % 4, options, max_cards=2)
