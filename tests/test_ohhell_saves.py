@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -36,6 +37,7 @@ def test_a_game_quit_and_resumed_goes_on_where_it_stopped(
         assert len(saved.moves) == len(before.table.moves) > 0
         for _ in range(40):
             app, said = play(None, LINES, budget=60, resume=True, **settings)
+            assert re.match(r"Stiche-Raten resumed after \d+ moves?\. ", said[0]), said[0]
             screen = game_screen(app)
             assert screen.history[: len(before.history)] == before.history
             if screen.over:
