@@ -110,3 +110,13 @@ def test_the_quiet_path_plays_the_same_game() -> None:
 def test_thousands_of_random_games(options: dict[str, Any]) -> None:
     for seed in range(1000, 1250):
         _play(seed, 3 + seed % 4, options, max_cards=2)
+
+
+def test_simulate_gives_each_levels_figures() -> None:
+    from accessible_cards.games.ohhell.simulate import figures_lines, simulate_ohhell
+
+    figures = simulate_ohhell(None, 6, 3, {"max_cards": 3}, ai=["medium", "simple", "easy"], swap=True)
+    assert figures["games"] == 6 and figures["players"] == 3 and figures["levels"] == ["medium", "simple", "easy"]
+    assert sum(figures["wins"]) == pytest.approx(6)
+    assert all(0 <= share <= 1 for share in figures["exact_bids"])
+    assert figures_lines(figures)[1].startswith("Player 1 (medium): ")

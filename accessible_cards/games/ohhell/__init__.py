@@ -16,6 +16,7 @@ from .controller import COMMANDS, PLAYING, SHEET, OhHellController
 from .narrator import OhHellNarrator
 from .scenario import parse_scenario, script_from_json, script_to_json
 from .sheet import score_sheet
+from .simulate import figures_lines, simulate_ohhell
 from .state import BID, MAX_PLAYERS, MIN_PLAYERS, OPTION_SPECS, TRUMP, OhHellState
 from .text import ERRORS
 
@@ -110,5 +111,7 @@ DESCRIPTION = register_game(
         private_hands=True,
         errors=ERRORS,
         score_sheet=score_sheet,
+        simulate=simulate_ohhell,
+        figures_lines=figures_lines,
     )
 )
