@@ -60,9 +60,45 @@ _NUMBERED: Final = re.compile(r"^(\S)\S*\s+(\d+)$")
 _SHORT_NAME: Final = 6
 
 
+_CARD_CODE: Final = re.compile(r"^\(?[AKQJT2-9][SHDC][,;:.)]*$")
+_DIGITS: Final = re.compile(r"\d+")
+_AFTER_DIGITS: Final = re.compile(r"\d[A-Ja-j]")
+_ELLIPSIS_CELLS: Final = 3
+_MARGIN: Final = 0
+_CUT_MARGIN: Final = 2
+"""Cells kept free on a cut line: the count is an estimate, and after a number the ellipsis takes more."""
+_TWO_CELL_SIGNS: Final = ("|", "/", "+", "-", "(", ")", "=")
+
+
+def cells(line: str) -> int:
+    """A cautious count of the braille cells of a line: capitals and numbers take a sign more, card codes two.
+
+    Our card tables write a card code as two cells; the language tables add a capital sign before a
+    capital, a number sign before digits, and an indicator before a letter a to j after digits; signs
+    such as | / + - ( ) = take two cells in Unified English Braille.
+    """
+    total = 0
+    for index, token in enumerate(line.replace("\u00a0", " ").split(" ")):
+        if index:
+            total += 1
+        if _CARD_CODE.match(token):
+            total += len(token)
+            continue
+        total += len(token) + sum(1 for ch in token if ch.isupper())
+        total += len(_DIGITS.findall(token)) + len(_AFTER_DIGITS.findall(token))
+        total += (_ELLIPSIS_CELLS - 1) * token.count("…") + sum(token.count(sign) for sign in _TWO_CELL_SIGNS)
+    return total
+
+
 def fit(line: str) -> str:
-    """A braille line cut to the display's width (the key fact comes first, so the end may go)."""
-    return line if len(line) <= BRAILLE_CELLS else line[: BRAILLE_CELLS - 1] + "…"
+    """A braille line cut to the display's 40 cells (the key fact comes first, so the end may go)."""
+    room = BRAILLE_CELLS - _MARGIN
+    if cells(line) <= room:
+        return line
+    cut = line
+    while cut and cells(cut.rstrip(" ,;") + "…") > room - _CUT_MARGIN:
+        cut = cut[:-1]
+    return cut.rstrip(" ,;") + "…"
 
 
 def signed(points: int) -> str:
@@ -321,10 +357,10 @@ class OhHellNarrator(SeatNarrator):
                         points=self._points(points),
                     )
                 )
-            short.append(f"{self.braille_seat(seat)} {signed(points)}")
+            short.append(f"{self.braille_seat(seat)} {points}")
         speech = c.text("Round {round} is over: {results}.", round=event.round, results=self._join(parts))
         speech += " " + c.text("Totals: {totals}.", totals=self._totals(event.totals))
-        braille = c.text("R{round}: {results}", _B, round=event.round, results=", ".join(short))
+        braille = c.text("R{round}: {results}", _B, round=event.round, results=" ".join(short))
         return Utterance(speech, fit(braille), kind="round")
 
     def _points(self, points: int) -> str:
@@ -494,7 +530,7 @@ class OhHellNarrator(SeatNarrator):
         if may:
             speech += " " + may
         parts = [" ".join(card.code for card in cards) for _, cards in self._by_suit(view, view.hand)]
-        braille = c.text("Hand: {cards}", _B, cards=" | ".join(parts)) if view.hand else c.text("Hand empty", _B)
+        braille = c.text("Hand: {cards}", _B, cards="; ".join(parts)) if view.hand else c.text("Hand empty", _B)
         return Utterance(speech, fit(braille), kind="review.hand")
 
     def card_at(self, view: OhHellView, index: int) -> Utterance:
@@ -537,7 +573,7 @@ class OhHellNarrator(SeatNarrator):
         if view.led is not None:
             speech += " " + c.text("Follow {suit}.", suit=self.suit(view.led))
         speech += " " + _cap(self._trump_words(view.trump)) + "."
-        short = " ".join(f"{self.braille_seat(s)} {x.code}" for s, x in view.trick)
+        short = " ".join(f"{self.braille_seat(s)}: {x.code}" for s, x in view.trick)
         return Utterance(
             speech,
             fit(c.text("T{trick}: {cards}; {trump}", _B, trick=view.trick_no, cards=short, trump=trump)),
@@ -586,7 +622,7 @@ class OhHellNarrator(SeatNarrator):
                 short.append(f"{self.braille_seat(seat)} -")
                 continue
             parts.append(self._standing(seat, bid, view.tricks[seat]).rstrip("."))
-            short.append(f"{self.braille_seat(seat)} {bid}/{view.tricks[seat]}")
+            short.append(f"{self.braille_seat(seat)} {bid}:{view.tricks[seat]}")
         total = sum(b for b in view.bids if b is not None)
         speech = (
             "; ".join(parts)
@@ -621,7 +657,7 @@ class OhHellNarrator(SeatNarrator):
             len(view.played),
             groups="; ".join(parts),
         )
-        return Utterance(speech, fit(c.text("Played: {cards}", _B, cards=" | ".join(short))), kind="review.played")
+        return Utterance(speech, fit(c.text("Played: {cards}", _B, cards="; ".join(short))), kind="review.played")
 
     def totals(self, view: OhHellView) -> Utterance:
         c = self.catalog
@@ -630,7 +666,7 @@ class OhHellNarrator(SeatNarrator):
             "After {n} round: {totals}.", "After {n} rounds: {totals}.", done, totals=self._totals(view.totals)
         )
         short = " ".join(f"{self.braille_seat(s)} {t}" for s, t in enumerate(view.totals))
-        return Utterance(speech, fit(c.text("Totals: {totals}", _B, totals=short)), kind="review.scores")
+        return Utterance(speech, fit(c.text("Pts: {totals}", _B, totals=short)), kind="review.scores")
 
     # -- the score sheet as a table -------------------------------------------------------------
 
