@@ -290,6 +290,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             _check_braille_args(parser, args)
             if args.command == "braille":
                 return run_braille(args)
+            if args.what == "scores":
+                return run_emboss(args, sheet=_score_sheet(parser, args))
             markdown = (
                 _keys_markdown(parser, args)
                 if args.what == "keys"
@@ -667,6 +669,20 @@ def _history_markdown(args: argparse.Namespace) -> str:
         seed=info.seed if info.seed is not None and saved.finished else "-",  # an unfinished game keeps its deal
     )
     return "\n\n".join([f"# {title}", *_save_history(saved, args.lang)]) + "\n"
+
+
+def _score_sheet(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Any:
+    """``emboss scores SAVEFILE``: the saved game's score sheet (a usage error for a game that keeps none)."""
+    from . import saves
+    from .i18n import Catalog
+
+    saved = saves.load(Path(args.name))
+    game = saved.game
+    if game.score_sheet is None:
+        keeping = " and ".join(known.name for known in registry.registered() if known.score_sheet is not None)
+        parser.error(f"emboss scores: {game.name} keeps no score sheet (the games that do: {keeping or 'none'})")
+    state = game.state_from_json(saved.current)
+    return game.score_sheet(state, Catalog(args.lang).text, saved.info.names)
 
 
 def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:

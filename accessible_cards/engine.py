@@ -8,6 +8,7 @@ that seat's view. Chance comes only from the state's own seeded
 
 from __future__ import annotations
 
+import enum
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -21,9 +22,11 @@ A = TypeVar("A")
 
 
 def _plain(value: Any) -> Any:
-    """A JSON-ready form of an event field: cards become codes, tuples lists."""
+    """A JSON-ready form of an event field: cards become codes, enums (suits) their values, tuples lists."""
     if isinstance(value, Card):
         return value.code
+    if isinstance(value, enum.Enum):
+        return value.value
     if isinstance(value, (tuple, list)):
         return [_plain(item) for item in value]
     if isinstance(value, dict):

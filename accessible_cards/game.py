@@ -244,6 +244,22 @@ class Tutorial:
     """Catalog msgid of the question at the first start: the tutorial now, or the main menu."""
 
 
+@dataclass(frozen=True, slots=True)
+class ScoreSheet:
+    """A game's score sheet as a table: header rows, then one row per round (every cell a short text).
+
+    ``keys`` leading columns (the round) name each row and are repeated when the table is split;
+    ``bands`` are the widths, in columns, of the groups after them that stay together (a player's bid
+    and points), so a table too wide for a page is split only between bands.
+    """
+
+    title: str
+    headers: tuple[tuple[str, ...], ...]
+    rows: tuple[tuple[str, ...], ...]
+    keys: int = 1
+    bands: tuple[int, ...] = ()
+
+
 @dataclass(frozen=True)
 class GameDescription:
     """Everything the shared code needs to know of one game."""
@@ -304,6 +320,14 @@ class GameDescription:
     figures_lines: Callable[[Mapping[str, Any]], list[str]] | None = None
     """The lines ``simulate`` prints for the figures without ``--json``."""
     tutorial: Tutorial | None = None
+    errors: Mapping[str, Callable[[Callable[..., str], dict[str, Any]], str]] = field(default_factory=dict)
+    """Its own refusals worded by message id: ``errors[msg_id](t, params)``, ``t`` a catalog's ``text``.
+
+    ``ui/messages.py`` says an error through its own table first, then through the games' tables.
+    """
+    score_sheet: Callable[[GameState[Any], Callable[..., str], Sequence[str]], ScoreSheet] | None = None
+    """Optional: the score sheet of a state, ``score_sheet(state, t, names)`` (``t`` a catalog's ``text``), for
+    ``accessible-cards emboss scores SAVEFILE``; None for a game that keeps none."""
     order: int = 100
     """Where the game stands in every list (menus, the command line's choices, messages): lower first."""
 
