@@ -40,6 +40,8 @@ def test_every_game_plays_at_a_network_table_as_in_local_play(server: ServerThre
     persons = players - computers
     child = open_client(server, lang, "Anna")
     others = [open_client(server, lang, f"Kind {n}") for n in range(1, persons)]
+    watcher = open_client(server, lang, "Mia")
+    watchable = described.new_state(players, None, {}, 1).public_view() is not None
     try:
         assert child.app is not None
         child.app.link.send({"t": "create", "game": name, "variant": None, "players": players, "computers": computers})
@@ -49,6 +51,10 @@ def test_every_game_plays_at_a_network_table_as_in_local_play(server: ServerThre
             other.wait_said("2")
             other.send(str(number))
             other.wait(lambda o=other: o.app is not None and o.app.game_screen_now is not None, what="a seat")
+        if watchable:
+            assert watcher.app is not None
+            watcher.app.watch(1)
+            watcher.wait(lambda: watcher.app is not None and watcher.app.game_screen_now is not None, what="watching")
         clients = [child, *others]
         deadline = time.monotonic() + 60
         moved = 0
@@ -87,6 +93,18 @@ def test_every_game_plays_at_a_network_table_as_in_local_play(server: ServerThre
             screen = child.app.game_screen_now
             assert screen is not None
             assert screen.history == local_announcements(table, 0, lang), f"{name} ({lang}) told otherwise"
+        if watchable:
+
+            def watched() -> bool:
+                screen = watcher.app.game_screen_now if watcher.app is not None else None
+                return screen is not None and screen.history == local_announcements(table, None, lang)
+
+            try:
+                watcher.wait(watched, timeout=5, what="the public history of local play")
+            except AssertionError:
+                screen = watcher.app.game_screen_now
+                assert screen is not None
+                assert screen.history == local_announcements(table, None, lang), f"{name} ({lang}): watcher"
     finally:
-        for client in (child, *others):
+        for client in (child, *others, watcher):
             client.close()

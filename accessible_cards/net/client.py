@@ -283,9 +283,10 @@ class RemoteTable:
         """Send this seat's move; its events come back from the server as the next step."""
         if not self.started or self._to_move != self.seat:
             raise IllegalActionError("net-not-your-turn", "not this seat's turn")
+        offered, self._legal = self._legal, ()  # one move per turn: the next step says what may follow
         if not self.send({"t": "act", "action": self.game.action_to_json(action)}):
+            self._legal = offered
             raise IllegalActionError("net-offline", "the connection is down")
-        self._legal = ()  # one move per turn: the next step says what may follow
         return []
 
     def offer_again(self) -> None:
@@ -709,6 +710,9 @@ class NetApp(App):
             self.notice(str(message.get("id")), message.get("p") or {})
         elif kind == "refused":
             self.refuse(self.server_refusal(str(message.get("id")), message.get("p") or {}))
+            screen = self.game_screen_now
+            if screen is not None and screen.remote.started:
+                screen.remote.offer_again()  # a refused move changed nothing: this seat may move again
             if message.get("id") == "net-token" and not self.admitted:
                 self.keep_token(None)  # the seat is gone (the table ended): the lobby instead
                 self.link.token = None

@@ -22,6 +22,7 @@ and benchmarks: the same rules, no events.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -682,6 +683,10 @@ class OhHellState(GameState[int]):
             forbidden=self.forbidden_bid() if to_move == seat else None,
             result=self._result,
         )
+
+    def public_view(self) -> OhHellView:
+        """The turned card, trump, bids, tricks, the cards played face up and the hands' sizes: no hand."""
+        return dataclasses.replace(self.view(0), seat=-1, hand=(), hand_ids=(), legal=(), forbidden=None)
 
     def sort_key(self, card: int) -> tuple[int, int, int]:
         """Hands are sorted by suit (trump first), then from high to low; grab and pass cards come last."""
