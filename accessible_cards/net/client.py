@@ -418,6 +418,8 @@ class RemoteGameScreen(GameScreen):
         self.narrator = self._narrator()
         self.controller = game.controller(self, self.narrator)
         self.net_app = app
+        self.holding = False
+        """A match's next game waits on the server until this seat asks for it."""
 
     @property
     def remote(self) -> RemoteTable:
@@ -476,6 +478,9 @@ class RemoteGameScreen(GameScreen):
             self.rebuild_narrator()
         self.last_play = []
         self.controller.tell(events)
+        if any(event.holds_next() for event in events):
+            self.holding = True  # the server waits until this seat asks for the next game
+            self._ready_when_asked()
         if first:
             self.last_play = []  # the deal is not a play
             hint = self.controller.hint()
@@ -496,6 +501,14 @@ class RemoteGameScreen(GameScreen):
             self.app.refuse(self.app.t("The game starts when every seat is taken."))
             return
         super().handle(typed)
+        self._ready_when_asked()
+
+    def _ready_when_asked(self) -> None:
+        """The controller has told the next game's deal (Enter was pressed): the server is told this seat is ready."""
+        if not self.holding or self.watching or self.controller.waiting_for() is not None:
+            return
+        self.holding = False
+        self.net_app.link_send({"t": "ready"})  # the server says so when the others are not ready yet
 
     def what_next(self) -> None:
         if self.over:
@@ -875,6 +888,7 @@ NOTICES: Final[Mapping[str, str]] = {
     "coaching-off": "The teacher no longer sees the hands at this table.",
     "talk-off": "Table talk is off now.",
     "talk-on": "Table talk is on: type say and your words.",
+    "next-game-waits": "The next game starts when everyone at the table has pressed Enter.",
 }
 """News about the table, by its id: the catalog msgid that words it."""
 
@@ -908,6 +922,7 @@ NET_ERRORS: Final[Mapping[str, Callable[[Callable[..., str], dict[str, Any]], st
     "net-teacher-code": lambda t, p: t("That is not the teacher's code."),
     "net-error": lambda t, p: t("The server could not do that; it goes on."),
     "net-paused": lambda t, p: t("The teacher has paused this table."),
+    "net-next-game": lambda t, p: t("The next game starts when everyone at the table has pressed Enter."),
     "net-talk-off": lambda t, p: t("Table talk is off at this table."),
     "net-offline": lambda t, p: t("The connection to the server is lost. Connecting again."),
 }

@@ -90,6 +90,7 @@ CLIENT_MESSAGES: Final[Mapping[str, Mapping[str, tuple[tuple[type, int], bool]]]
     "sit": {"table": (_number(10_000), True), "seat": (_number(16), True)},
     "watch": {"table": (_number(10_000), True)},
     "leave": {},
+    "ready": {},
     "act": {"action": (_ANY, True)},
     "talk": {"text": (_text(TALK_LENGTH), True)},
     "teach": {"code": (_text(16), True), "lang": (_text(8), False), "line": (_text(200), True)},

@@ -120,6 +120,8 @@ class NetTable:
     talk: bool = True
     coaching: bool = False
     """The teacher sees every hand at this table (its children are told)."""
+    held: set[int] = field(default_factory=set)
+    """The person seats that have not yet asked for the next game of a match (it waits for them)."""
 
     @property
     def status(self) -> str:
@@ -452,6 +454,8 @@ class Server:
             self._leave(conn)
         elif kind == "act":
             self._act(conn, message)
+        elif kind == "ready":
+            self._ready(conn)
         elif kind == "talk":
             self._talk(conn, message)
         elif kind == "teach":
@@ -731,6 +735,9 @@ class Server:
         who = None
         if move is not None and running.moves:
             who = {"by": move.by}
+        if not table.restoring and any(event.holds_next() for event in events):
+            # the next game of a match is dealt: no one plays on until every person at the table asks for it
+            table.held = {seat for seat, sitting in enumerate(table.seats) if sitting.kind == PERSON}
         for seat, sitting in enumerate(table.seats):
             if sitting.kind != PERSON:
                 continue
@@ -746,7 +753,7 @@ class Server:
             }
             if move is None:
                 message["names"] = [s.name for s in table.seats]  # the deal: everyone's names, now all are seated
-            if to_move == seat and result is None:
+            if to_move == seat and result is None and not table.held:
                 message["legal"] = [table.game.action_to_json(action) for action in running.legal_actions()]
             data = encode(message)
             sent.append(data)
@@ -786,6 +793,9 @@ class Server:
         if table.paused:
             conn.refuse("net-paused")
             return
+        if table.held:
+            conn.refuse("net-next-game")
+            return
         if running.to_move() != seat:
             conn.refuse("net-not-your-turn")
             return
@@ -807,9 +817,36 @@ class Server:
             return
         self._go_on(table)
 
+    def _ready(self, conn: Connection) -> None:
+        """A person at the table asks for the next game of the match; once all have, it goes on."""
+        table, seat = conn.table, conn.seat
+        if table is None or seat is None or table.seats[seat].conn is not conn:
+            conn.refuse("net-not-at-table")
+            return
+        if seat not in table.held:
+            return  # asked twice, or nothing waits: nothing to do
+        table.held.discard(seat)
+        if table.held:
+            log.info("table %d: seat %d is ready for the next game", table.number, seat + 1)
+            conn.send({"t": "notice", "id": "next-game-waits", "p": {}})
+        else:
+            self.release(table)
+
+    def release(self, table: NetTable) -> None:
+        """The next game of the match goes on: each seat is sent where it stands (the seat to move its moves)."""
+        table.held.clear()
+        running = table.table
+        if running is None:
+            return
+        log.info("table %d: the next game goes on", table.number)
+        self._tell(table, [], None)
+        self._go_on(table)
+
     def _go_on(self, table: NetTable) -> None:
         """The computer seats play, each after the table's pause, until a person is to move."""
         running = table.table
+        if table.held:
+            return  # the next game of the match waits for the people at the table
         if table.paused or running is None or table.scheduled or running.result is not None or not running.automatic():
             if running is not None and running.result is not None:
                 log.info("table %d: over", table.number)
@@ -871,6 +908,9 @@ class Server:
 
     def start_now(self, table: NetTable, level: str | None = None) -> bool:
         """Start a waiting table now: every free seat is played by a computer. False when it cannot be."""
+        if table.table is not None and table.held:
+            self.release(table)  # the next game of a match: the teacher starts it for everyone
+            return True
         if table.table is not None or not table.game.levels:
             return False
         if not any(seat.token is not None for seat in table.seats):
@@ -928,6 +968,11 @@ class Server:
             running.players[seat] = table.game.make_player(level, table.seed * 7 + seat)
         self.notify(table, "seat-computer", seat=seat)
         self.autosave(table)
+        if seat in table.held:
+            table.held.discard(seat)
+            if not table.held:
+                self.release(table)
+                return True
         self._go_on(table)
         return True
 
