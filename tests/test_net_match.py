@@ -41,6 +41,8 @@ def _seat_at_a_match(server: ServerThread) -> tuple[Client, Client]:
     anna.send("3")
     anna.wait_said("How many of them computer players?")
     anna.send("1")
+    anna.wait_said("Rule options?")
+    anna.send("1")  # Create the table with these rules
     anna.wait_said("Table 1, seat 1: you are Anna.")
     ben.wait_said("Neuer Tisch: Tisch 1")
     ben.send("1")

@@ -51,6 +51,8 @@ def test_a_child_with_nothing_installed_plays_a_whole_game_over_ssh(tmp_path: Pa
             process.stdin.write("2")
             await _read_until(process, "Wie viele davon Computerspieler?")
             process.stdin.write("1")
+            await _read_until(process, "Regeloptionen?")
+            process.stdin.write("1")  # den Tisch mit diesen Regeln anlegen
             seen = await _read_until(process, "du bist Mia")
             deadline = asyncio.get_running_loop().time() + 60
             chunk = seen

@@ -36,7 +36,7 @@ def test_the_teacher_lists_starts_pauses_and_ends_tables_and_the_children_hear_i
         assert server.call(lambda: teacher.run("tables")) == ["No tables yet: create one."]
         anna.send("1")
         anna.wait_said("Which game?")
-        anna.send("2", "3", "0")  # Stealing Bundles for 3, no computers: two seats wait
+        anna.send("2", "3", "0", "1")  # Stealing Bundles for 3, no computers, the preset's rules: two seats wait
         anna.wait_said("The game starts when every seat is taken.")
         ben.wait_said("Neuer Tisch")
         ben.send("1")

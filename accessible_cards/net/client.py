@@ -41,7 +41,7 @@ from ..ui.screens import Item, ListScreen
 from ..ui.terminal import Terminal, _enter_command
 from ..utterance import Utterance
 from .keystream import BACKSPACE, KeyStream
-from .protocol import SERVER_LINE, ProtocolError, decode, encode, from_wire, game_classes, seat_names
+from .protocol import OPTIONS_LENGTH, SERVER_LINE, ProtocolError, decode, encode, from_wire, game_classes, seat_names
 
 NET: Final = "net"
 """The background command that says: messages from the server are waiting."""
@@ -571,6 +571,9 @@ class NetApp(App):
         self.tables: list[dict[str, Any]] = []
         self.lobby: LobbyScreen | None = None
         self.game_screen_now: RemoteGameScreen | None = None
+        self.creating: tuple[Mapping[str, Any], str | None, int, int] | None = None
+        """The table being made, while its rule options may be typed."""
+        self.options_screen: ListScreen | None = None
         self.background[NET] = self.pump
         self.admitted = False
         self.teacher_code: str | None = None
@@ -602,6 +605,9 @@ class NetApp(App):
             where = self.t("playing")
         else:
             where = self.t("game over")
+        options = str(table.get("options") or "")[:200]
+        if options:
+            game = f"{game} ({options})"  # the rule options as they were typed: KEY=VALUE words
         return self.t("Table {table}: {game}, {where}", table=table.get("table"), game=game, where=where)
 
     def tables_count(self) -> str:
@@ -675,10 +681,36 @@ class NetApp(App):
         self.push(ListScreen(self, self.t("How many of them computer players?"), items, numbers=counts))
 
     def _create(self, info: Mapping[str, Any], variant: str | None, players: int, computers: int) -> None:
-        del self.stack[1:]
-        self.link.send(
-            {"t": "create", "game": info["game"], "variant": variant, "players": players, "computers": computers}
+        specs = [spec for spec in info.get("options") or () if isinstance(spec, list) and len(spec) == 2]
+        if not specs:
+            self._send_create(info, variant, players, computers, "")
+            return
+        self.creating = (info, variant, players, computers)
+        plain = functools.partial(self._send_create, info, variant, players, computers, "")
+        items = [
+            Item(self.t("Create the table with these rules"), plain),
+            Item(self.t("The options, one a line"), lambda: self._say_options(specs)),
+        ]
+        title = self.t(
+            "Rule options? Type a colon, set and the options (as :set hand=3), then Enter; or choose an item."
         )
+        self.options_screen = ListScreen(self, title, items)
+        self.push(self.options_screen)
+
+    def _say_options(self, specs: Sequence[Sequence[Any]]) -> None:
+        for name, allowed in specs:
+            self.say(self.t("{name}: {allowed}", name=str(name)[:32], allowed=str(allowed)[:80]))
+
+    def _send_create(
+        self, info: Mapping[str, Any], variant: str | None, players: int, computers: int, options: str
+    ) -> None:
+        """Ask the server for the table; a refused option keeps the options screen, to type them again."""
+        if not options:
+            del self.stack[1:]
+        self.link.send(
+            {"t": "create", "game": info["game"], "variant": variant, "players": players, "computers": computers,
+             "options": options or None}
+        )  # fmt: skip
 
     def keep_token(self, token: str | None) -> None:
         """Keep (or forget, None) the seat's token for this server; a file that cannot be written is let be."""
@@ -744,6 +776,8 @@ class NetApp(App):
                     if table.get("table") not in known:
                         self.say(self.t("New table: {table}.", table=self.table_label(table)))
         elif kind == "created":
+            self.creating = None
+            del self.stack[1:]
             self.sit(int(message["table"]), 1)
         elif kind == "seated":
             self.link.token = str(message["token"])
@@ -849,6 +883,10 @@ class NetApp(App):
             self.link.send({"t": "teach", "code": self.teacher_code, "lang": self.lang, "line": line})
             return
         first, _, rest = words.partition(" ")
+        creating = self.creating is not None and self.stack and self.stack[-1] is self.options_screen
+        if first.lower() in ("set", "setze") and rest.strip() and creating and self.creating is not None:
+            self._send_create(*self.creating, " ".join(rest.split())[:OPTIONS_LENGTH])
+            return
         if first.lower() in ("say", "sag") and rest.strip() and self.game_screen_now is not None:
             self.link.send({"t": "talk", "text": rest.strip()[:120]})
             self.say(self.t("Said to the table: {text}", text=rest.strip()[:120]))

@@ -29,6 +29,8 @@ from ..engine import Result
 from ..game import GameDescription
 
 VERSION: Final = 1
+OPTIONS_LENGTH: Final = 200
+"""The longest line of table options (``KEY=VALUE`` words, as ``--set`` takes them)."""
 CLIENT_LINE: Final = 4096
 """The most bytes one line from a client may hold."""
 SERVER_LINE: Final = 256 * 1024
@@ -86,6 +88,7 @@ CLIENT_MESSAGES: Final[Mapping[str, Mapping[str, tuple[tuple[type, int], bool]]]
         "players": (_number(16), True),
         "computers": (_number(16), False),
         "level": (_text(32), False),
+        "options": (_text(OPTIONS_LENGTH), False),
     },
     "sit": {"table": (_number(10_000), True), "seat": (_number(16), True)},
     "watch": {"table": (_number(10_000), True)},

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from .. import game as registry
-from ..engine import Event
+from ..engine import Event, parse_settings
 from ..errors import CardsError
 from ..files import FileProblem, read_bounded
 from ..game import GameDescription
@@ -136,6 +136,7 @@ class NetTable:
             "variant": self.variant,
             "players": self.players,
             "status": self.status,
+            "options": " ".join(f"{name}={value}" for name, value in self.options.items()),
             "seats": [
                 {"kind": seat.kind, "taken": seat.kind == COMPUTER or seat.token is not None, "name": seat.name}
                 for seat in self.seats
@@ -403,6 +404,7 @@ class Server:
                 "max": game.max_players,
                 "levels": list(game.offered_levels),
                 "computers": bool(game.levels),
+                "options": [[spec.name, spec.allowed] for spec in game.option_specs],
             }
             for game in registry.registered()
         ]
@@ -497,14 +499,15 @@ class Server:
             return
         seed = self._seed()
         try:
-            game.new_state(players, variant, {}, seed)
+            options = parse_settings(str(message.get("options") or "").split())  # KEY=VALUE words, as --set
+            game.new_state(players, variant, options, seed)  # checked by the game's own option specs
         except CardsError as error:
             conn.refuse(error.msg_id, **{k: str(v) for k, v in error.params.items()})
             return
         number = max(self.tables, default=0) + 1
         seats = [NetSeat(PERSON) for _ in range(players - computers)]
         seats += [NetSeat(COMPUTER, str(level)) for _ in range(computers)]
-        table = NetTable(number, game, variant, players, seed, seats)
+        table = NetTable(number, game, variant, players, seed, seats, options)
         self.tables[number] = table
         log.info(
             "%s: created table %d (%s, %d players, %d computers)", conn.peer, number, game.name, players, computers
