@@ -41,7 +41,19 @@ from ..ui.screens import Item, ListScreen
 from ..ui.terminal import Terminal, _enter_command
 from ..utterance import Utterance
 from .keystream import BACKSPACE, KeyStream
-from .protocol import OPTIONS_LENGTH, SERVER_LINE, ProtocolError, decode, encode, from_wire, game_classes, seat_names
+from .protocol import (
+    OPTIONS_LENGTH,
+    SAID_PARTS,
+    SERVER_LINE,
+    ProtocolError,
+    decode,
+    encode,
+    from_wire,
+    game_classes,
+    said_from_wire,
+    seat_names,
+    word,
+)
 
 NET: Final = "net"
 """The background command that says: messages from the server are waiting."""
@@ -833,8 +845,12 @@ class NetApp(App):
                 text = self.t("{name} says: {text}", name=screen.names[seat], text=str(message.get("text"))[:120])
                 screen.announce(Utterance(text, text))
         elif kind == "teacher":
-            for line in message.get("lines") or []:
-                self.say(str(line)[:500])
+            for data in list(message.get("said") or [])[:SAID_PARTS]:
+                try:
+                    text = word(said_from_wire(data, self.catalog.knows), self.t)
+                except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+                    text = self.t("A message from the server could not be read; it is left out.")
+                self.say(text[:1000])
         elif kind == "notice":
             self.notice(str(message.get("id")), message.get("p") or {})
         elif kind == "refused":

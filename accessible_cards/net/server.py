@@ -46,6 +46,7 @@ from .protocol import (
     check_client,
     decode,
     encode,
+    said_to_wire,
     to_wire,
 )
 
@@ -871,19 +872,18 @@ class Server:
         self._go_on(table)
 
     def _teach(self, conn: Connection, message: dict[str, Any]) -> None:
-        """A teacher's console command from a client that gives the teacher's code; answered in its language."""
+        """A teacher's console command from a client that gives the teacher's code; the answer is message ids
+        with parameters, worded by the client in its own language."""
         code = self.config.teacher_code
         if not code or not secrets.compare_digest(str(message["code"]).strip().encode(), code.encode()):
             log.warning("%s: a wrong teacher's code", conn.peer)
             conn.refuse("net-teacher-code")
             return
-        from ..i18n import LANGUAGES, Catalog
         from .teacher import Console
 
-        lang = message.get("lang") if message.get("lang") in LANGUAGES else "en"
         log.info("%s: teacher's command %r", conn.peer, str(message["line"])[:40])
-        lines = Console(self, Catalog(str(lang)).text).run(str(message["line"]))
-        conn.send({"t": "teacher", "lines": lines})
+        answer = Console(self).answer(str(message["line"]))
+        conn.send({"t": "teacher", "said": [said_to_wire(text) for text in answer]})  # worded by the client
 
     def _talk(self, conn: Connection, message: dict[str, Any]) -> None:
         table, seat = conn.table, conn.seat
