@@ -147,11 +147,33 @@ def test_a_move_before_all_are_ready_is_refused_and_the_teacher_can_start_the_ne
         before = _moves(server)
         assert server.call(lambda: server.server.start_now(server.server.tables[1])), "the teacher starts it"
         assert server.call(lambda: server.server.tables[1].held) == set()
-        anna.send("")
-        ben.send("")
-        anna.wait(lambda: anna.app.game_screen_now.controller.waiting_for() is None, what="the next deal")
-        ben.wait(lambda: ben.app.game_screen_now.controller.waiting_for() is None, what="the next deal")
-        assert _moves(server) >= before
+        anna.wait_said("The teacher starts the next game.")
+        ben.wait_said("Die Lehrkraft beginnt das nächste Spiel.")
+        for client in (anna, ben):  # each is told the deal it held, with no key pressed
+            client.wait(lambda c=client: c.app.game_screen_now.controller.waiting_for() is None, what="the next deal")
+        play = [anna, ben]
+        deadline = time.monotonic() + 60
+        while _moves(server) < before + 4:  # the next game goes on: then each heard it as in local play
+            assert time.monotonic() < deadline, "the next game did not go on"
+            for client in play:
+                screen = client.app.game_screen_now
+                top = client.app.stack[-1]
+                if isinstance(top, ListScreen) and top.phase == "choice":
+                    client.send("1")
+                elif top is screen and screen.remote.to_move() == screen.seat_number and screen.remote.legal_actions():
+                    client.send("play 1")
+            time.sleep(0.05)
+        time.sleep(0.3)
+        table = server.call(lambda: server.server.tables[1])
+        told = (
+            "The next game starts when everyone at the table has pressed Enter.",
+            "The teacher starts the next game.",
+            "Die Lehrkraft beginnt das nächste Spiel.",
+        )
+        for client, seat, lang in ((anna, 0, "en"), (ben, 1, "de")):
+            heard = [line for line in client.app.game_screen_now.history if line not in told]
+            local = local_announcements(table, seat, lang)
+            assert heard == local[: len(heard)] and len(local) - len(heard) <= 2, f"seat {seat + 1}: out of order"
     finally:
         anna.close()
         ben.close()

@@ -515,6 +515,15 @@ class RemoteGameScreen(GameScreen):
         super().handle(typed)
         self._ready_when_asked()
 
+    def tell_held_deal(self) -> None:
+        """The teacher started the next game: the deal held back is told now, as Enter would, before what follows."""
+        if not self.holding or self.controller.waiting_for() is None:
+            return
+        self.holding = False  # the server goes on already: nothing to tell it
+        enter = key_map(self.controller.phase).get("enter")
+        if enter is not None:
+            self.handle(Typed(enter.name))
+
     def _ready_when_asked(self) -> None:
         """The controller has told the next game's deal (Enter was pressed): the server is told this seat is ready."""
         if not self.holding or self.watching or self.controller.waiting_for() is not None:
@@ -890,6 +899,8 @@ class NetApp(App):
             screen.announce(Utterance(text, text))
         else:
             self.say(text)
+        if msg_id == "next-game-started" and screen is not None:
+            screen.tell_held_deal()
 
     def _unknown(self, text: str) -> None:
         """A typed line ``say good luck`` (``sag viel Glück``) goes to the table; anything else is refused."""
@@ -943,6 +954,7 @@ NOTICES: Final[Mapping[str, str]] = {
     "talk-off": "Table talk is off now.",
     "talk-on": "Table talk is on: type say and your words.",
     "next-game-waits": "The next game starts when everyone at the table has pressed Enter.",
+    "next-game-started": "The teacher starts the next game.",
 }
 """News about the table, by its id: the catalog msgid that words it."""
 

@@ -912,6 +912,7 @@ class Server:
     def start_now(self, table: NetTable, level: str | None = None) -> bool:
         """Start a waiting table now: every free seat is played by a computer. False when it cannot be."""
         if table.table is not None and table.held:
+            self.notify(table, "next-game-started")  # each client tells the deal it holds, before what follows
             self.release(table)  # the next game of a match: the teacher starts it for everyone
             return True
         if table.table is not None or not table.game.levels:
