@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from net_support import Client, ServerThread, local_announcements, open_client
@@ -177,3 +178,49 @@ def test_a_move_before_all_are_ready_is_refused_and_the_teacher_can_start_the_ne
     finally:
         anna.close()
         ben.close()
+
+
+def test_a_server_killed_while_a_match_waits_comes_back_still_waiting(tmp_path: Path) -> None:
+    import random
+
+    from net_bots import Bot, play_bots
+    from net_support import CODE
+
+    first = ServerThread(seed=31, data=tmp_path)
+    anna, ben = Bot(first.port), Bot(first.port)
+    tokens = []
+    for number, bot in enumerate((anna, ben), start=1):
+        bot.hello()
+        bot.wait_for("tables")
+        if number == 1:
+            bot.send({"t": "create", "game": "bundles", "variant": "rubamazzo", "players": 2})
+            bot.wait_for("created")
+        bot.send({"t": "sit", "table": 1, "seat": number})
+        tokens.append(bot.wait_for("seated")["token"])
+    try:
+        held = lambda _bot, _message: bool(first.call(lambda: first.server.tables[1].held))  # noqa: E731
+        play_bots([anna, ben], random.Random(5), stop=held)
+        assert first.call(lambda: first.server.tables[1].held) == {0, 1}
+        anna.send({"t": "ready"})
+        anna.wait_for("notice", id="next-game-waits")
+        assert first.call(lambda: first.server.tables[1].held) == {1}
+    finally:
+        anna.close()
+        ben.close()
+        first.close()  # the next server reads the autosave (written at every change, so a kill leaves the same)
+    second = ServerThread(seed=31, data=tmp_path)
+    ben = Bot(second.port)
+    try:
+        assert second.call(lambda: second.server.tables[1].held) == {1}, "still waiting for Ben"
+        ben.send({"t": "rejoin", "code": CODE, "token": tokens[1], "seen": 0})
+        ben.wait_for("seated")
+        ben.send({"t": "act", "action": 0})
+        assert ben.wait_for("refused", id="net-next-game")
+        ben.send({"t": "ready"})
+        deadline = time.monotonic() + 5
+        while second.call(lambda: second.server.tables[1].held):
+            assert time.monotonic() < deadline, "the ready was not taken"
+            time.sleep(0.01)
+    finally:
+        ben.close()
+        second.close()

@@ -685,6 +685,7 @@ class Server:
             "seed": table.seed,
             "seats": [{"kind": s.kind, "level": s.level, "name": s.name, "token": s.token} for s in table.seats],
             "started": running is not None,
+            "held": sorted(table.held),
             "moves": [
                 {"action": table.game.action_to_json(move.action), "by": move.by}
                 for move in (running.moves if running is not None else ())
@@ -723,6 +724,11 @@ class Server:
         table.options = dict(data.get("options") or {})
         if len(seats) != table.players:
             raise ValueError("the seats do not match the players")
+        table.held = {
+            int(seat)
+            for seat in data.get("held") or ()
+            if 0 <= int(seat) < len(seats) and seats[int(seat)].kind == PERSON
+        }  # a match's next game that still waited for its children waits on
         if data.get("started"):
             moves = [Move(game.action_from_json(m["action"], "a saved move"), str(m["by"])) for m in data["moves"]]
             self._begin(table, moves)
@@ -732,6 +738,9 @@ class Server:
         """One step: each seat is sent the step's public events and its own view; the seat to move its actions."""
         running = table.table
         assert running is not None
+        if not table.restoring and any(event.holds_next() for event in events):
+            # the next game of a match is dealt: no one plays on until every person at the table asks for it
+            table.held = {seat for seat, sitting in enumerate(table.seats) if sitting.kind == PERSON}
         self.autosave(table)  # saved before it is told, so nothing said is lost when the server is killed
         wire_events = [to_wire(event) for event in events]
         to_move = running.to_move()
@@ -739,9 +748,6 @@ class Server:
         who = None
         if move is not None and running.moves:
             who = {"by": move.by}
-        if not table.restoring and any(event.holds_next() for event in events):
-            # the next game of a match is dealt: no one plays on until every person at the table asks for it
-            table.held = {seat for seat, sitting in enumerate(table.seats) if sitting.kind == PERSON}
         for seat, sitting in enumerate(table.seats):
             if sitting.kind != PERSON:
                 continue
@@ -830,6 +836,7 @@ class Server:
         if seat not in table.held:
             return  # asked twice, or nothing waits: nothing to do
         table.held.discard(seat)
+        self.autosave(table)
         if table.held:
             log.info("table %d: seat %d is ready for the next game", table.number, seat + 1)
             conn.send({"t": "notice", "id": "next-game-waits", "p": {}})
