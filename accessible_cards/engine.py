@@ -40,6 +40,15 @@ class Event:
 
     type: ClassVar[str] = "event"
 
+    def holds_next(self) -> bool:
+        """True when what follows this event in its step waits for the people at the table.
+
+        A match's game that ends and deals the next one: each person hears the end, then asks for
+        the next deal (local play's controller holds it back; a network table waits until every
+        person at it is ready).
+        """
+        return False
+
     def to_dict(self) -> dict[str, Any]:
         """The event as JSON-ready data, ``type`` first."""
         data: dict[str, Any] = {"type": self.type}

@@ -241,6 +241,10 @@ class Catalog:
             msgid=key[1],
         )
 
+    def knows(self, msgid: str, msgctxt: str | None = None) -> bool:
+        """True when ``msgid`` (with ``msgctxt``) is one of this language's messages."""
+        return (msgctxt, msgid) in compiled_entries(self.lang)
+
     def text(self, msgid: str, msgctxt: str | None = None, **params: Any) -> str:
         """The message ``msgid`` in this language, its ``{name}`` placeholders filled from ``params``."""
         if self.strict:

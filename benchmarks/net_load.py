@@ -177,7 +177,7 @@ def main() -> int:
     folder = Path(tempfile.mkdtemp(prefix="net-load-"))
     server = subprocess.Popen(
         [sys.executable, "-m", "accessible_cards", "serve", "--host", "127.0.0.1", "--port", "0", "--pause", "0",
-         "--speech", "off", "--code", CODE, "--data", str(folder), "--lang", "en"],
+         "--speech", "off", "--code", CODE, "--data", str(folder), "--lang", "en", "--no-announce"],
         stdout=subprocess.PIPE, stdin=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)},
     )  # fmt: skip
     assert server.stdout is not None

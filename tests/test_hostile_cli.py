@@ -76,7 +76,7 @@ BAD = [
     (["serve", "--port", "99999"], "--port"),
     (["serve", "--port", "two"], "--port"),
     (["join", "localhost", "--port", "-1"], "--port"),
-    (["join"], "host"),
+    (["join", "--port", "2222", "extra", "words"], "unrecognized"),  # join with no host looks on the network
     # play
     (["play", "war", "--players", "-1"], "--players"),
     (["play", "war", "--players", "9"], "--players"),

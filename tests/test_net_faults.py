@@ -65,7 +65,7 @@ def test_a_dropped_child_comes_back_by_itself_to_the_same_hand_and_hears_what_wa
     try:
         anna.send("1")
         anna.wait_said("Which game?")
-        anna.send("2", "3", "1")  # Stealing Bundles, 3 players, 1 computer
+        anna.send("2", "3", "1", "1")  # Stealing Bundles, 3 players, 1 computer, the preset's rules
         anna.wait_said("Table 1, seat 1: you are Anna.")
         ben.wait_said("Neuer Tisch")
         ben.send("1")
@@ -322,7 +322,7 @@ def test_a_killed_client_started_again_comes_back_to_the_same_hand(server: Serve
         first.wait("Lobby of Class 3b")
         first.send("1")
         first.wait("Which game?")
-        first.send("2", "2", "1")
+        first.send("2", "2", "1", "1")  # Stealing Bundles, 2 players, 1 computer, the preset's rules
         deal = first.wait("4 cards each")
         first.send("h")
         hand = first.wait("You hold")

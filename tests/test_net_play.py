@@ -37,6 +37,8 @@ def test_english_and_german_children_play_a_whole_game_at_one_table(server: Serv
         anna.send("3")
         anna.wait_said("How many of them computer players?")
         anna.send("1")
+        anna.wait_said("Rule options?")
+        anna.send("1")  # Create the table with these rules
         anna.wait_said("Table 1, seat 1: you are Anna.")
         ben.wait_said("Neuer Tisch: Tisch 1: Stealing Bundles")
         ben.send("1")  # the table
@@ -70,9 +72,43 @@ def test_the_seed_key_at_a_network_table_says_the_server_keeps_it(server: Server
     try:
         anna.send("1")
         anna.wait_said("Which game?")
-        anna.send("2", "2", "1")
+        anna.send("2", "2", "1", "1")
         anna.wait(lambda: anna.app.game_screen_now is not None and anna.app.game_screen_now.remote.started)
         anna.send("i")
         anna.wait_said("The server keeps this table's seed; the teacher's log has it.")
     finally:
+        anna.close()
+
+
+def test_table_options_are_checked_by_the_game_and_a_bad_one_refused_in_the_childs_language(
+    server: ServerThread,
+) -> None:
+    ben = open_client(server, "de", "Ben")
+    anna = open_client(server, "en", "Anna")
+    try:
+        ben.wait_said("Lobby von Class 3b")
+        ben.send("1")
+        ben.wait_said("Welches Spiel?")
+        ben.send("2")  # Stealing Bundles
+        ben.wait_said("Wie viele Spieler?")
+        ben.send("2")
+        ben.wait_said("Wie viele davon Computerspieler?")
+        ben.send("1")
+        ben.wait_said("Regeloptionen?")
+        ben.send("2")  # the options, one a line
+        ben.wait_said("match_games: 1, 3, 5 or 7")
+        ben.send(":setze hand=99")
+        ben.wait_said("Die Option 'hand' nimmt 99 nicht")
+        ben.send(":setze colour=red")
+        ben.wait_said("colour")
+        assert server.call(lambda: dict(server.server.tables)) == {}, "no table is made with a bad option"
+        assert ben.app.stack[-1] is ben.app.options_screen, "the options can be typed again"
+        ben.send(":setze match_games=3 hand=3")
+        ben.wait_said("Tisch 1, Platz 1: du bist Ben.")
+        table = server.call(lambda: server.server.tables[1])
+        assert table.options == {"match_games": "3", "hand": "3"}
+        anna.wait_said("match_games=3 hand=3")  # the lobby says the table's rules
+        assert ben.app.game_screen_now.table.state.options.match_games == 3
+    finally:
+        ben.close()
         anna.close()

@@ -42,25 +42,30 @@ def test_a_child_with_nothing_installed_plays_a_whole_game_over_ssh(tmp_path: Pa
         async with asyncssh.connect("127.0.0.1", server.port, username="Mia", password=CODE, known_hosts=None) as conn:
             process = await conn.create_process(term_type="xterm")
             await _read_until(process, "2: Deutsch.")
-            process.stdin.write("2\n")
+            process.stdin.write("2")  # one key, no Enter: it acts at once
             await _read_until(process, "Lobby von Class 3b")
-            process.stdin.write("1\n")
+            process.stdin.write("1")
             await _read_until(process, "Welches Spiel?")
-            process.stdin.write("2\n")
+            process.stdin.write("2")
             await _read_until(process, "Wie viele Spieler?")
-            process.stdin.write("2\n")
+            process.stdin.write("2")
             await _read_until(process, "Wie viele davon Computerspieler?")
-            process.stdin.write("1\n")
+            process.stdin.write("1")
+            await _read_until(process, "Regeloptionen?")
+            process.stdin.write("1")  # den Tisch mit diesen Regeln anlegen
             seen = await _read_until(process, "du bist Mia")
-            for _ in range(200):
-                if "Wie geht es weiter?" in seen:
-                    break
-                process.stdin.write("spielen 1\n")
+            deadline = asyncio.get_running_loop().time() + 60
+            chunk = seen
+            while "Wie geht es weiter?" not in seen and asyncio.get_running_loop().time() < deadline:
+                if "Was soll die Karte tun" in chunk:
+                    process.stdin.write("1")
+                elif "Du bist dran" in chunk:
+                    process.stdin.write(":spielen 1\r")  # a typed command: a colon, the words, Enter
+                chunk = ""
                 with contextlib.suppress(TimeoutError):
-                    seen += await asyncio.wait_for(process.stdout.read(4096), 2)
-                if "Was soll die Karte tun" in seen[-300:] or "1:" in seen[-200:]:
-                    process.stdin.write("1\n")
-            process.stdin.write("q\n")
+                    chunk = await asyncio.wait_for(process.stdout.read(4096), 2)
+                seen += chunk
+            process.stdin.write("q")
             return seen
 
     try:
@@ -71,6 +76,46 @@ def test_a_child_with_nothing_installed_plays_a_whole_game_over_ssh(tmp_path: Pa
     assert "Du bist dran" in seen
     table = server.server.tables[1]
     assert table.table is not None and table.table.result is not None, seen[-500:]
+
+
+def test_over_ssh_each_key_acts_at_once_arrows_and_escape_included(tmp_path: Path) -> None:
+    """A terminal in raw mode sends a key as it is pressed: no Enter after a letter; arrows and Escape work."""
+    server = ServerThread(ssh=tmp_path)
+
+    async def keys() -> tuple[str, ...]:
+        async with asyncssh.connect("127.0.0.1", server.port, username="en", password=CODE, known_hosts=None) as conn:
+            process = await conn.create_process(term_type="xterm", term_size=(80, 24))
+            lobby = await _read_until(process, "Lobby of Class 3b")
+            process.stdin.write("\x1b[B")  # Down arrow
+            await _read_until(process, "2 of")
+            process.stdin.write("\x1b[A")  # Up arrow
+            await _read_until(process, "1 of")
+            process.stdin.write("\r")  # Enter on the first item: create a table
+            await _read_until(process, "Which game?")
+            process.stdin.write("\x1b")  # Escape alone: back to the lobby
+            back = await _read_until(process, "Lobby of Class 3b")
+            process.stdin.write("?")
+            await _read_until(process, "Escape: go back")
+            process.stdin.write("x")
+            await _read_until(process, "The X key does nothing here.")
+            process.stdin.write(":helq\x7fp\r")  # a typed command, with Backspace, echoed as typed
+            typed = await _read_until(process, "Escape: go back")
+            assert "I do not know" not in typed
+            process.stdin.write("\x03")  # Control-C asks first
+            await _read_until(process, "Leave the server")
+            process.stdin.write("y")
+            end = await _read_until(process, "Goodbye")
+            return lobby, back, typed, end
+
+    try:
+        lobby, back, typed, end = asyncio.run(keys())
+    finally:
+        server.close()
+    assert "Lobby of Class 3b" in back
+    assert "\r\n" in lobby, "a raw terminal: each line ends with CR LF"
+    assert ":helq\b \bp\r\n" in typed, "the typed command is echoed as typed, Backspace too"
+    assert "\x1b" not in typed + lobby + end, "plain lines, no escape sequences"
+    assert "Goodbye" in end
 
 
 def test_a_wrong_code_is_no_password(tmp_path: Path) -> None:
@@ -106,11 +151,13 @@ def test_the_system_ssh_client_reaches_the_lobby(tmp_path: Path) -> None:
         child.expect("(?i)password:")
         child.sendline(CODE)
         child.expect("Lobby of Class 3b")
-        child.sendline("2")
+        child.send("2")  # the terminal is raw: one key, no Enter
         child.expect("The lobby lists the tables")
-        child.sendline("q")
+        child.send("\x1b[B")  # Down arrow
+        child.expect("3 of 3")
+        child.send("q")
         child.expect("Leave the server")
-        child.sendline("y")
+        child.send("y")
         child.expect(pexpect.EOF)
     finally:
         child.close(force=True)

@@ -12,6 +12,7 @@ from net_bots import Bot
 from net_support import Client, ServerThread, open_client
 
 from accessible_cards.i18n import Catalog
+from accessible_cards.net.protocol import said_from_wire, word
 from accessible_cards.net.teacher import Console
 
 
@@ -36,7 +37,7 @@ def test_the_teacher_lists_starts_pauses_and_ends_tables_and_the_children_hear_i
         assert server.call(lambda: teacher.run("tables")) == ["No tables yet: create one."]
         anna.send("1")
         anna.wait_said("Which game?")
-        anna.send("2", "3", "0")  # Stealing Bundles for 3, no computers: two seats wait
+        anna.send("2", "3", "0", "1")  # Stealing Bundles for 3, no computers, the preset's rules: two seats wait
         anna.wait_said("The game starts when every seat is taken.")
         ben.wait_said("Neuer Tisch")
         ben.send("1")
@@ -133,3 +134,55 @@ def test_a_teachers_seat_on_another_computer_gives_the_consoles_commands_in_its_
         lehrerin.close()
         intruder.close()
         server.close()
+
+
+def test_the_consoles_answers_go_as_message_ids_and_each_teachers_seat_words_them_in_its_language() -> None:
+    """Two teachers' seats, German and English, ask the same; the server sends ids and parameters, no sentence."""
+    server = ServerThread(teacher_code="31415926")
+    anna = Bot(server.port)
+    lehrerin = Client(server.port, "de", teacher="31415926")
+    teacher = Client(server.port, "en", teacher="31415926")
+    try:
+        anna.hello("Anna")
+        anna.wait_for("tables")
+        anna.send({"t": "create", "game": "bundles", "players": 2})
+        anna.wait_for("created")
+        anna.send({"t": "sit", "table": 1, "seat": 1})
+        anna.wait_for("seated")
+        anna.close()  # away: her seat is held
+        for client, lobby in ((lehrerin, "Lobby von Class 3b"), (teacher, "Lobby of Class 3b")):
+            client.wait_said(lobby)
+        lehrerin.send(":tische")
+        teacher.send(":tables")
+        lehrerin.wait_said("Tisch 1: Stealing Bundles, wartet; Platz 1: Anna (weg); Platz 2: frei.")
+        teacher.wait_said("Table 1: Stealing Bundles, waiting; seat 1: Anna (away); seat 2: free.")
+        lehrerin.send(":tempo 11")
+        lehrerin.wait_said("Die Pause ist 0 bis 10 Sekunden lang.")
+        teacher.send(":hold 1 2")
+        teacher.wait_said("Seat 2 at table 1 is kept for its child.")
+        sent = b"".join(
+            bytes(data) for conn, data in server.call(lambda: list(server.wire.items())) if b'"teacher"' in data
+        )
+        assert b'"m": "Table {table}: {game}, {status}; {seats}."' in sent.replace(b'":"', b'": "'), "a message id"
+        assert b"waiting;" not in sent and b"wartet" not in sent, "no worded sentence goes over the wire"
+    finally:
+        lehrerin.close()
+        teacher.close()
+        server.close()
+
+
+def test_a_client_words_only_messages_its_own_catalog_knows() -> None:
+    catalog = Catalog("de")
+    table = {"m": "Table {table} starts.", "c": None, "p": {"table": 3}}
+    assert word(said_from_wire(table, catalog.knows), catalog.text) == "Tisch 3 beginnt."
+    for bad in (
+        {"m": "{table.__class__}", "p": {"table": 1}},  # not a message of the catalog: never used as a template
+        {
+            "j": "; ",
+            "s": [{"j": "", "s": [{"j": "", "s": [{"j": "", "s": [{"j": "", "s": [{"j": "", "s": [[]]}]}]}]}]}],
+        },
+        {"m": "Table {table} starts.", "p": ["table"]},
+        [1, 2],
+    ):
+        with pytest.raises(ValueError):
+            said_from_wire(bad, catalog.knows)

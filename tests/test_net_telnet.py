@@ -8,7 +8,7 @@ import time
 
 from net_support import CODE, ServerThread
 
-from accessible_cards.net.telnet import TelnetSide, strip_telnet
+from accessible_cards.net.telnet import CHARACTER_MODE, TelnetSide, strip_telnet
 
 
 def _read_until(sock: socket.socket, text: str, timeout: float = 10.0) -> str:
@@ -25,7 +25,7 @@ def _read_until(sock: socket.socket, text: str, timeout: float = 10.0) -> str:
         if not chunk:
             break
         seen += chunk
-    return seen.decode()
+    return strip_telnet(seen).decode()
 
 
 def test_the_telnet_commands_are_dropped_from_what_is_typed() -> None:
@@ -38,19 +38,25 @@ def test_a_telnet_session_asks_the_code_and_the_language_then_the_lobby() -> Non
     port = asyncio.run_coroutine_threadsafe(telnet.start("127.0.0.1", 0), server.loop).result(10)
     try:
         with socket.create_connection(("127.0.0.1", port)) as sock:
+            offer = b""
+            while len(offer) < len(CHARACTER_MODE):
+                offer += sock.recv(len(CHARACTER_MODE) - len(offer))
+            assert offer == b"\xff\xfb\x01\xff\xfb\x03", "IAC WILL ECHO, IAC WILL SGA: character mode"
             _read_until(sock, "Join code, Beitrittscode:")
             sock.sendall(b"\xff\xfd\x01" + CODE.encode() + b"\r\n")
             _read_until(sock, "2: Deutsch.")
-            sock.sendall(b"2\r\n")
+            sock.sendall(b"2")  # character mode: one key, no Enter
             seen = _read_until(sock, "Lobby von Class 3b")
             assert "\r\n" in seen and "\x1b" not in seen
-            sock.sendall(b"q\r\n")
+            sock.sendall(b"\x1b[B")  # Down arrow
+            _read_until(sock, "2 von 3: Hilfe")
+            sock.sendall(b"q")
             _read_until(sock, "Den Server verlassen?")
-            sock.sendall(b"j\r\n")
+            sock.sendall(b"j")
             _read_until(sock, "Auf Wiedersehen.")
         with socket.create_connection(("127.0.0.1", port)) as sock:
             _read_until(sock, "Join code")
-            sock.sendall(b"99999\r\n1\r\n")
+            sock.sendall(b"99999\r\x001")
             _read_until(sock, "That join code is not right.")
         assert server.call(lambda: [c for c in server.server.connections if c.admitted]) == []
     finally:

@@ -38,6 +38,8 @@ def test_join_in_a_terminal_creates_a_table_plays_and_leaves(
     child.press("2")
     child.wait_for(r"^How many of them computer players\?")
     child.press("1")
+    child.wait_for(r"^Rule options\?")
+    child.press("1")
     child.wait_for(r"^Table 1, seat 1: you are Anna\.")
     child.wait_for(r"deal 4 cards each|deals 4 cards each")
     child.wait_for(r"Your turn|Computer 1")

@@ -24,6 +24,9 @@ def add_net_parsers(commands: Any) -> None:
         "--port", type=_port, default=DEFAULT_PORT, help=f"the port to listen on (default {DEFAULT_PORT})"
     )
     serve.add_argument("--host", default="0.0.0.0", help="the address to listen on (default: every address)")
+    serve.add_argument(
+        "--no-announce", action="store_true", help="do not announce the class on the local network (mDNS)"
+    )
     serve.add_argument("--name", default="Accessible Cards", help='the class\'s name, said in the lobby: "Class 3b"')
     serve.add_argument(
         "--code", default=None, help="the join code (default: the one kept in the server's folder, or a new one)"
@@ -48,7 +51,10 @@ def add_net_parsers(commands: Any) -> None:
     )
 
     join = commands.add_parser("join", help="sit down at a table of a class's server")
-    join.add_argument("host", help="the teacher's computer, as serve says it: 192.168.1.20")
+    join.add_argument(
+        "host", nargs="?", default=None,
+        help="the teacher's computer, as serve says it: 192.168.1.20 (none: look for the class on the network)",
+    )  # fmt: skip
     join.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"its port (default {DEFAULT_PORT})")
     join.add_argument("--code", default=None, help="the join code (asked for when not given)")
     join.add_argument(
@@ -210,7 +216,16 @@ def run_serve(args: argparse.Namespace) -> int:
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError):
                 loop.add_signal_handler(sig, stop.set)
+        announcer = None
+        if not args.no_announce:
+            from .discovery import Announcer
+
+            # optional: without zeroconf, or without multicast, the printed address is the way in
+            only = None if args.host in ("0.0.0.0", "") else [args.host]  # a server on one address: there only
+            announcer = await asyncio.to_thread(Announcer.start, config.name, port, where, only)
         await stop.wait()
+        if announcer is not None:
+            await asyncio.to_thread(announcer.close)
         if telnet is not None:
             await telnet.close()
         await server.stop()
@@ -245,6 +260,12 @@ def run_join(args: argparse.Namespace, outputs: Any, add_voice: Any) -> int:
     if settings.lang is None:
         overrides["lang"] = lang
     t = Catalog(lang).text
+    host, port = args.host, args.port
+    if host is None:
+        chosen = _find_class(t)
+        if chosen is None:
+            return 2
+        host, port = chosen
     code = args.code
     if code is None:
         try:
@@ -254,8 +275,8 @@ def run_join(args: argparse.Namespace, outputs: Any, add_voice: Any) -> int:
     code = "".join(code.split())[:16]
     terminal = NetTerminal(lang, settings.input)
     return join(
-        args.host,
-        args.port,
+        host,
+        port,
         code,
         (args.name or "").strip()[:24] or None,
         terminal,
@@ -266,3 +287,30 @@ def run_join(args: argparse.Namespace, outputs: Any, add_voice: Any) -> int:
         seats_file=data_dir() / "seats.json",
         teacher_code="".join(args.teacher.split())[:16] if args.teacher else None,
     )
+
+
+def _find_class(t: Any) -> tuple[str, int] | None:
+    """``join`` without a host: the class announced on the network (asked by number when there are several)."""
+    from .discovery import find
+
+    print(t("Looking for a class on the network."), flush=True)
+    found = find()
+    if not found:
+        print(t("No class found on the network. Type the address serve printed: accessible-cards join HOST"),
+              file=sys.stderr)  # fmt: skip
+        return None
+    if len(found) == 1:
+        chosen = found[0]
+    else:
+        for number, item in enumerate(found, start=1):
+            print(t("{number}: {name}, at {host}", number=number, name=item.name, host=item.host), flush=True)
+        try:
+            answer = input(t("Which class? Its number: ") if sys.stdin.isatty() else "").strip()
+        except EOFError:
+            answer = ""
+        if not answer.isdigit() or not 1 <= int(answer) <= len(found):
+            print(t("No class chosen."), file=sys.stderr)
+            return None
+        chosen = found[int(answer) - 1]
+    print(t("Found {name} at {host}.", name=chosen.name, host=chosen.host), flush=True)
+    return chosen.host, chosen.port

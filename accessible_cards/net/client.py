@@ -34,13 +34,26 @@ from ..game import GameDescription
 from ..keys import Typed
 from ..table import COMPUTER, PERSON, Seat
 from ..ui.app import App, GameRequest, players_label
-from ..ui.commands import parse_words
+from ..ui.commands import key_map, parse_words
 from ..ui.game_screen import GameScreen
 from ..ui.messages import refusal
 from ..ui.screens import Item, ListScreen
 from ..ui.terminal import Terminal, _enter_command
 from ..utterance import Utterance
-from .protocol import SERVER_LINE, ProtocolError, decode, encode, from_wire, game_classes, seat_names
+from .keystream import BACKSPACE, KeyStream
+from .protocol import (
+    OPTIONS_LENGTH,
+    SAID_PARTS,
+    SERVER_LINE,
+    ProtocolError,
+    decode,
+    encode,
+    from_wire,
+    game_classes,
+    said_from_wire,
+    seat_names,
+    word,
+)
 
 NET: Final = "net"
 """The background command that says: messages from the server are waiting."""
@@ -178,15 +191,24 @@ class NetTerminal(Terminal):
     """The terminal of local play; when input is not a terminal, lines are read on a thread, so news never waits."""
 
     def __init__(
-        self, lang: str, input_mode: str = "keys", stdin: TextIO | None = None, stdout: TextIO | None = None
+        self,
+        lang: str,
+        input_mode: str = "keys",
+        stdin: TextIO | None = None,
+        stdout: TextIO | None = None,
+        keys: KeyStream | None = None,
     ) -> None:
         super().__init__(lang, input_mode, stdin, stdout)
         self._lines: queue.SimpleQueue[str | bool | None] = queue.SimpleQueue()
         self._reader: threading.Thread | None = None
+        self.keys = keys
+        """A remote terminal's keys (SSH, telnet): each key acts at once, as at a local terminal."""
 
     def inject(self, command: Typed | Any) -> None:
         super().inject(command)
         self._lines.put(None)
+        if self.keys is not None:
+            self.keys.wake()
 
     def _read_stdin(self) -> None:
         while True:
@@ -200,6 +222,8 @@ class NetTerminal(Terminal):
             self._lines.put(text)
 
     def read(self, phase: str) -> Typed | None:
+        if self.keys is not None:
+            return self._read_key_stream(phase, self.keys)
         if self.interactive:
             return super().read(phase)
         if self._reader is None:
@@ -225,6 +249,77 @@ class NetTerminal(Terminal):
             if typed is not None:
                 return typed
             self.unknown(text.strip())
+
+    def _read_key_stream(self, phase: str, keys: KeyStream) -> Typed | None:
+        """As local play's keys: a bound key acts at once; colon or slash starts a typed command, read on Enter."""
+        while True:
+            injected = self._take_injected(phase)
+            if injected is not None:
+                return injected
+            key = keys.get()
+            if key is None:
+                continue
+            if key is False:
+                return None
+            key = str(key)
+            if key in ("c-c", "c-d"):
+                return Typed("quit")  # asks first, as at a local terminal
+            if key in (":", "/"):
+                text = typed_line(keys, self.stdout, key)
+                if text is None:
+                    return None
+                if not text.strip(":/ "):
+                    continue  # given up with Escape, or nothing typed
+                typed = parse_words(text, phase, self.lang)
+                if typed is not None:
+                    return typed
+                self.unknown(text.strip())
+                continue
+            if key == "enter":
+                entered = _enter_command(phase)
+                if isinstance(entered, Typed):
+                    return entered
+                self.unknown(entered)
+                continue
+            command = key_map(phase).get(key)
+            if command is not None and not (self.input_mode == "words" and len(key) == 1):
+                return Typed(command.name, int(key) if key.isdigit() else None)
+            self.unknown(key if len(key) == 1 else "?key")
+
+
+def typed_line(keys: KeyStream, out: TextIO, start: str = "") -> str | None:
+    """A line typed on a remote terminal, echoed as it is typed (Backspace takes a character back, Escape gives up).
+
+    None when the input ends. ``start`` is what began it (the colon of a typed command), echoed first.
+    """
+    text = start
+    out.write(start)
+    out.flush()
+    while True:
+        key = keys.get()
+        if key is None:
+            continue  # news waits until the line is done
+        if key is False:
+            return None
+        key = str(key)
+        if key == "enter":
+            out.write("\n")
+            out.flush()
+            return text
+        if key == "escape":
+            out.write("\n")
+            out.flush()
+            return ""
+        if key == BACKSPACE:
+            if text:
+                text = text[:-1]
+                out.write("\b \b")
+        elif key == "space" or len(key) == 1:
+            character = " " if key == "space" else key
+            if len(text) < 80:
+                text += character
+                out.write(character)
+        out.flush()
 
 
 # --- the table, as this seat knows it -----------------------------------------------------------------
@@ -336,6 +431,8 @@ class RemoteGameScreen(GameScreen):
         self.narrator = self._narrator()
         self.controller = game.controller(self, self.narrator)
         self.net_app = app
+        self.holding = False
+        """A match's next game waits on the server until this seat asks for it."""
 
     @property
     def remote(self) -> RemoteTable:
@@ -394,6 +491,9 @@ class RemoteGameScreen(GameScreen):
             self.rebuild_narrator()
         self.last_play = []
         self.controller.tell(events)
+        if any(event.holds_next() for event in events):
+            self.holding = True  # the server waits until this seat asks for the next game
+            self._ready_when_asked()
         if first:
             self.last_play = []  # the deal is not a play
             hint = self.controller.hint()
@@ -414,6 +514,23 @@ class RemoteGameScreen(GameScreen):
             self.app.refuse(self.app.t("The game starts when every seat is taken."))
             return
         super().handle(typed)
+        self._ready_when_asked()
+
+    def tell_held_deal(self) -> None:
+        """The teacher started the next game: the deal held back is told now, as Enter would, before what follows."""
+        if not self.holding or self.controller.waiting_for() is None:
+            return
+        self.holding = False  # the server goes on already: nothing to tell it
+        enter = key_map(self.controller.phase).get("enter")
+        if enter is not None:
+            self.handle(Typed(enter.name))
+
+    def _ready_when_asked(self) -> None:
+        """The controller has told the next game's deal (Enter was pressed): the server is told this seat is ready."""
+        if not self.holding or self.watching or self.controller.waiting_for() is not None:
+            return
+        self.holding = False
+        self.net_app.link_send({"t": "ready"})  # the server says so when the others are not ready yet
 
     def what_next(self) -> None:
         if self.over:
@@ -476,6 +593,9 @@ class NetApp(App):
         self.tables: list[dict[str, Any]] = []
         self.lobby: LobbyScreen | None = None
         self.game_screen_now: RemoteGameScreen | None = None
+        self.creating: tuple[Mapping[str, Any], str | None, int, int] | None = None
+        """The table being made, while its rule options may be typed."""
+        self.options_screen: ListScreen | None = None
         self.background[NET] = self.pump
         self.admitted = False
         self.teacher_code: str | None = None
@@ -507,6 +627,9 @@ class NetApp(App):
             where = self.t("playing")
         else:
             where = self.t("game over")
+        options = str(table.get("options") or "")[:200]
+        if options:
+            game = f"{game} ({options})"  # the rule options as they were typed: KEY=VALUE words
         return self.t("Table {table}: {game}, {where}", table=table.get("table"), game=game, where=where)
 
     def tables_count(self) -> str:
@@ -580,10 +703,36 @@ class NetApp(App):
         self.push(ListScreen(self, self.t("How many of them computer players?"), items, numbers=counts))
 
     def _create(self, info: Mapping[str, Any], variant: str | None, players: int, computers: int) -> None:
-        del self.stack[1:]
-        self.link.send(
-            {"t": "create", "game": info["game"], "variant": variant, "players": players, "computers": computers}
+        specs = [spec for spec in info.get("options") or () if isinstance(spec, list) and len(spec) == 2]
+        if not specs:
+            self._send_create(info, variant, players, computers, "")
+            return
+        self.creating = (info, variant, players, computers)
+        plain = functools.partial(self._send_create, info, variant, players, computers, "")
+        items = [
+            Item(self.t("Create the table with these rules"), plain),
+            Item(self.t("The options, one a line"), lambda: self._say_options(specs)),
+        ]
+        title = self.t(
+            "Rule options? Type a colon, set and the options (as :set hand=3), then Enter; or choose an item."
         )
+        self.options_screen = ListScreen(self, title, items)
+        self.push(self.options_screen)
+
+    def _say_options(self, specs: Sequence[Sequence[Any]]) -> None:
+        for name, allowed in specs:
+            self.say(self.t("{name}: {allowed}", name=str(name)[:32], allowed=str(allowed)[:80]))
+
+    def _send_create(
+        self, info: Mapping[str, Any], variant: str | None, players: int, computers: int, options: str
+    ) -> None:
+        """Ask the server for the table; a refused option keeps the options screen, to type them again."""
+        if not options:
+            del self.stack[1:]
+        self.link.send(
+            {"t": "create", "game": info["game"], "variant": variant, "players": players, "computers": computers,
+             "options": options or None}
+        )  # fmt: skip
 
     def keep_token(self, token: str | None) -> None:
         """Keep (or forget, None) the seat's token for this server; a file that cannot be written is let be."""
@@ -649,6 +798,8 @@ class NetApp(App):
                     if table.get("table") not in known:
                         self.say(self.t("New table: {table}.", table=self.table_label(table)))
         elif kind == "created":
+            self.creating = None
+            del self.stack[1:]
             self.sit(int(message["table"]), 1)
         elif kind == "seated":
             self.link.token = str(message["token"])
@@ -704,8 +855,12 @@ class NetApp(App):
                 text = self.t("{name} says: {text}", name=screen.names[seat], text=str(message.get("text"))[:120])
                 screen.announce(Utterance(text, text))
         elif kind == "teacher":
-            for line in message.get("lines") or []:
-                self.say(str(line)[:500])
+            for data in list(message.get("said") or [])[:SAID_PARTS]:
+                try:
+                    text = word(said_from_wire(data, self.catalog.knows), self.t)
+                except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+                    text = self.t("A message from the server could not be read; it is left out.")
+                self.say(text[:1000])
         elif kind == "notice":
             self.notice(str(message.get("id")), message.get("p") or {})
         elif kind == "refused":
@@ -748,6 +903,8 @@ class NetApp(App):
             screen.announce(Utterance(text, text))
         else:
             self.say(text)
+        if msg_id == "next-game-started" and screen is not None:
+            screen.tell_held_deal()
 
     def _unknown(self, text: str) -> None:
         """A typed line ``say good luck`` (``sag viel Glück``) goes to the table; anything else is refused."""
@@ -757,6 +914,10 @@ class NetApp(App):
             self.link.send({"t": "teach", "code": self.teacher_code, "lang": self.lang, "line": line})
             return
         first, _, rest = words.partition(" ")
+        creating = self.creating is not None and self.stack and self.stack[-1] is self.options_screen
+        if first.lower() in ("set", "setze") and rest.strip() and creating and self.creating is not None:
+            self._send_create(*self.creating, " ".join(rest.split())[:OPTIONS_LENGTH])
+            return
         if first.lower() in ("say", "sag") and rest.strip() and self.game_screen_now is not None:
             self.link.send({"t": "talk", "text": rest.strip()[:120]})
             self.say(self.t("Said to the table: {text}", text=rest.strip()[:120]))
@@ -796,6 +957,8 @@ NOTICES: Final[Mapping[str, str]] = {
     "coaching-off": "The teacher no longer sees the hands at this table.",
     "talk-off": "Table talk is off now.",
     "talk-on": "Table talk is on: type say and your words.",
+    "next-game-waits": "The next game starts when everyone at the table has pressed Enter.",
+    "next-game-started": "The teacher starts the next game.",
 }
 """News about the table, by its id: the catalog msgid that words it."""
 
@@ -829,6 +992,7 @@ NET_ERRORS: Final[Mapping[str, Callable[[Callable[..., str], dict[str, Any]], st
     "net-teacher-code": lambda t, p: t("That is not the teacher's code."),
     "net-error": lambda t, p: t("The server could not do that; it goes on."),
     "net-paused": lambda t, p: t("The teacher has paused this table."),
+    "net-next-game": lambda t, p: t("The next game starts when everyone at the table has pressed Enter."),
     "net-talk-off": lambda t, p: t("Table talk is off at this table."),
     "net-offline": lambda t, p: t("The connection to the server is lost. Connecting again."),
 }

@@ -29,6 +29,8 @@ from ..engine import Result
 from ..game import GameDescription
 
 VERSION: Final = 1
+OPTIONS_LENGTH: Final = 200
+"""The longest line of table options (``KEY=VALUE`` words, as ``--set`` takes them)."""
 CLIENT_LINE: Final = 4096
 """The most bytes one line from a client may hold."""
 SERVER_LINE: Final = 256 * 1024
@@ -86,10 +88,12 @@ CLIENT_MESSAGES: Final[Mapping[str, Mapping[str, tuple[tuple[type, int], bool]]]
         "players": (_number(16), True),
         "computers": (_number(16), False),
         "level": (_text(32), False),
+        "options": (_text(OPTIONS_LENGTH), False),
     },
     "sit": {"table": (_number(10_000), True), "seat": (_number(16), True)},
     "watch": {"table": (_number(10_000), True)},
     "leave": {},
+    "ready": {},
     "act": {"action": (_ANY, True)},
     "talk": {"text": (_text(TALK_LENGTH), True)},
     "teach": {"code": (_text(16), True), "lang": (_text(8), False), "line": (_text(200), True)},
@@ -206,3 +210,77 @@ def seat_names(t: Any, kinds: Iterable[str], given: Iterable[str | None]) -> lis
         else:
             names.append(name or t("Player {number}", "seat name", number=seat + 1))
     return names
+
+
+# --- sentences worded by the receiving side (the teacher's console) -------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Said:
+    """A sentence not worded yet: a catalog ``msgid`` (with ``context``) and its parameters, maybe ``Said`` too."""
+
+    msgid: str
+    context: str | None = None
+    params: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+
+
+@dataclasses.dataclass(frozen=True)
+class Joined:
+    """Parts said one after another with ``sep`` between them (a part: a plain word, a ``Said``, a ``Joined``)."""
+
+    sep: str
+    parts: tuple[Any, ...]
+
+
+def say(msgid: str, context: str | None = None, **params: Any) -> Said:
+    """``t`` for a sentence worded later, by whoever hears it, in their own language."""
+    return Said(msgid, context, params)
+
+
+def word(text: Any, t: Any) -> str:
+    """``text`` (a plain string, a :class:`Said`, a :class:`Joined`) in the language of ``t``."""
+    if isinstance(text, Said):
+        return str(t(text.msgid, text.context, **{k: word(v, t) for k, v in text.params.items()}))
+    if isinstance(text, Joined):
+        return text.sep.join(word(part, t) for part in text.parts)
+    return str(text)
+
+
+def said_to_wire(text: Any) -> Any:
+    """A sentence as plain JSON: ``{"m": msgid, "c": context, "p": params}``, ``{"j": sep, "s": parts}``, a string."""
+    if isinstance(text, Said):
+        return {"m": text.msgid, "c": text.context, "p": {k: said_to_wire(v) for k, v in text.params.items()}}
+    if isinstance(text, Joined):
+        return {"j": text.sep, "s": [said_to_wire(part) for part in text.parts]}
+    if isinstance(text, (int, float)) and not isinstance(text, bool):
+        return text
+    return str(text)
+
+
+SAID_DEPTH: Final = 6
+SAID_PARTS: Final = 64
+
+
+def said_from_wire(data: Any, knows: Any, depth: int = 0) -> Any:
+    """What :func:`said_to_wire` made, checked: only messages ``knows(msgid, context)``, bounded; ValueError else."""
+    if depth > SAID_DEPTH:
+        raise ValueError("a sentence nested too deep")
+    if isinstance(data, str):
+        return data[:200]
+    if isinstance(data, (int, float)) and not isinstance(data, bool):
+        return data
+    if isinstance(data, dict) and "m" in data:
+        msgid, context, params = data.get("m"), data.get("c"), data.get("p") or {}
+        if not isinstance(msgid, str) or not (context is None or isinstance(context, str)):
+            raise ValueError("not a message")
+        if not knows(msgid, context):
+            raise ValueError("a message this side does not know")
+        if not isinstance(params, dict) or len(params) > 8:
+            raise ValueError("not a message's parameters")
+        return Said(msgid, context, {str(k)[:20]: said_from_wire(v, knows, depth + 1) for k, v in params.items()})
+    if isinstance(data, dict) and "j" in data:
+        sep, parts = data.get("j"), data.get("s")
+        if not isinstance(sep, str) or len(sep) > 4 or not isinstance(parts, list) or len(parts) > SAID_PARTS:
+            raise ValueError("not a list of parts")
+        return Joined(sep, tuple(said_from_wire(part, knows, depth + 1) for part in parts))
+    raise ValueError("not a sentence")

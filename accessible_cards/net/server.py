@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from .. import game as registry
-from ..engine import Event
+from ..engine import Event, parse_settings
 from ..errors import CardsError
 from ..files import FileProblem, read_bounded
 from ..game import GameDescription
@@ -46,6 +46,7 @@ from .protocol import (
     check_client,
     decode,
     encode,
+    said_to_wire,
     to_wire,
 )
 
@@ -120,6 +121,8 @@ class NetTable:
     talk: bool = True
     coaching: bool = False
     """The teacher sees every hand at this table (its children are told)."""
+    held: set[int] = field(default_factory=set)
+    """The person seats that have not yet asked for the next game of a match (it waits for them)."""
 
     @property
     def status(self) -> str:
@@ -134,6 +137,7 @@ class NetTable:
             "variant": self.variant,
             "players": self.players,
             "status": self.status,
+            "options": " ".join(f"{name}={value}" for name, value in self.options.items()),
             "seats": [
                 {"kind": seat.kind, "taken": seat.kind == COMPUTER or seat.token is not None, "name": seat.name}
                 for seat in self.seats
@@ -401,6 +405,7 @@ class Server:
                 "max": game.max_players,
                 "levels": list(game.offered_levels),
                 "computers": bool(game.levels),
+                "options": [[spec.name, spec.allowed] for spec in game.option_specs],
             }
             for game in registry.registered()
         ]
@@ -452,6 +457,8 @@ class Server:
             self._leave(conn)
         elif kind == "act":
             self._act(conn, message)
+        elif kind == "ready":
+            self._ready(conn)
         elif kind == "talk":
             self._talk(conn, message)
         elif kind == "teach":
@@ -493,14 +500,15 @@ class Server:
             return
         seed = self._seed()
         try:
-            game.new_state(players, variant, {}, seed)
+            options = parse_settings(str(message.get("options") or "").split())  # KEY=VALUE words, as --set
+            game.new_state(players, variant, options, seed)  # checked by the game's own option specs
         except CardsError as error:
             conn.refuse(error.msg_id, **{k: str(v) for k, v in error.params.items()})
             return
         number = max(self.tables, default=0) + 1
         seats = [NetSeat(PERSON) for _ in range(players - computers)]
         seats += [NetSeat(COMPUTER, str(level)) for _ in range(computers)]
-        table = NetTable(number, game, variant, players, seed, seats)
+        table = NetTable(number, game, variant, players, seed, seats, options)
         self.tables[number] = table
         log.info(
             "%s: created table %d (%s, %d players, %d computers)", conn.peer, number, game.name, players, computers
@@ -677,6 +685,7 @@ class Server:
             "seed": table.seed,
             "seats": [{"kind": s.kind, "level": s.level, "name": s.name, "token": s.token} for s in table.seats],
             "started": running is not None,
+            "held": sorted(table.held),
             "moves": [
                 {"action": table.game.action_to_json(move.action), "by": move.by}
                 for move in (running.moves if running is not None else ())
@@ -715,6 +724,11 @@ class Server:
         table.options = dict(data.get("options") or {})
         if len(seats) != table.players:
             raise ValueError("the seats do not match the players")
+        table.held = {
+            int(seat)
+            for seat in data.get("held") or ()
+            if 0 <= int(seat) < len(seats) and seats[int(seat)].kind == PERSON
+        }  # a match's next game that still waited for its children waits on
         if data.get("started"):
             moves = [Move(game.action_from_json(m["action"], "a saved move"), str(m["by"])) for m in data["moves"]]
             self._begin(table, moves)
@@ -724,6 +738,9 @@ class Server:
         """One step: each seat is sent the step's public events and its own view; the seat to move its actions."""
         running = table.table
         assert running is not None
+        if not table.restoring and any(event.holds_next() for event in events):
+            # the next game of a match is dealt: no one plays on until every person at the table asks for it
+            table.held = {seat for seat, sitting in enumerate(table.seats) if sitting.kind == PERSON}
         self.autosave(table)  # saved before it is told, so nothing said is lost when the server is killed
         wire_events = [to_wire(event) for event in events]
         to_move = running.to_move()
@@ -746,7 +763,7 @@ class Server:
             }
             if move is None:
                 message["names"] = [s.name for s in table.seats]  # the deal: everyone's names, now all are seated
-            if to_move == seat and result is None:
+            if to_move == seat and result is None and not table.held:
                 message["legal"] = [table.game.action_to_json(action) for action in running.legal_actions()]
             data = encode(message)
             sent.append(data)
@@ -786,6 +803,9 @@ class Server:
         if table.paused:
             conn.refuse("net-paused")
             return
+        if table.held:
+            conn.refuse("net-next-game")
+            return
         if running.to_move() != seat:
             conn.refuse("net-not-your-turn")
             return
@@ -807,9 +827,37 @@ class Server:
             return
         self._go_on(table)
 
+    def _ready(self, conn: Connection) -> None:
+        """A person at the table asks for the next game of the match; once all have, it goes on."""
+        table, seat = conn.table, conn.seat
+        if table is None or seat is None or table.seats[seat].conn is not conn:
+            conn.refuse("net-not-at-table")
+            return
+        if seat not in table.held:
+            return  # asked twice, or nothing waits: nothing to do
+        table.held.discard(seat)
+        self.autosave(table)
+        if table.held:
+            log.info("table %d: seat %d is ready for the next game", table.number, seat + 1)
+            conn.send({"t": "notice", "id": "next-game-waits", "p": {}})
+        else:
+            self.release(table)
+
+    def release(self, table: NetTable) -> None:
+        """The next game of the match goes on: each seat is sent where it stands (the seat to move its moves)."""
+        table.held.clear()
+        running = table.table
+        if running is None:
+            return
+        log.info("table %d: the next game goes on", table.number)
+        self._tell(table, [], None)
+        self._go_on(table)
+
     def _go_on(self, table: NetTable) -> None:
         """The computer seats play, each after the table's pause, until a person is to move."""
         running = table.table
+        if table.held:
+            return  # the next game of the match waits for the people at the table
         if table.paused or running is None or table.scheduled or running.result is not None or not running.automatic():
             if running is not None and running.result is not None:
                 log.info("table %d: over", table.number)
@@ -831,19 +879,18 @@ class Server:
         self._go_on(table)
 
     def _teach(self, conn: Connection, message: dict[str, Any]) -> None:
-        """A teacher's console command from a client that gives the teacher's code; answered in its language."""
+        """A teacher's console command from a client that gives the teacher's code; the answer is message ids
+        with parameters, worded by the client in its own language."""
         code = self.config.teacher_code
         if not code or not secrets.compare_digest(str(message["code"]).strip().encode(), code.encode()):
             log.warning("%s: a wrong teacher's code", conn.peer)
             conn.refuse("net-teacher-code")
             return
-        from ..i18n import LANGUAGES, Catalog
         from .teacher import Console
 
-        lang = message.get("lang") if message.get("lang") in LANGUAGES else "en"
         log.info("%s: teacher's command %r", conn.peer, str(message["line"])[:40])
-        lines = Console(self, Catalog(str(lang)).text).run(str(message["line"]))
-        conn.send({"t": "teacher", "lines": lines})
+        answer = Console(self).answer(str(message["line"]))
+        conn.send({"t": "teacher", "said": [said_to_wire(text) for text in answer]})  # worded by the client
 
     def _talk(self, conn: Connection, message: dict[str, Any]) -> None:
         table, seat = conn.table, conn.seat
@@ -871,6 +918,10 @@ class Server:
 
     def start_now(self, table: NetTable, level: str | None = None) -> bool:
         """Start a waiting table now: every free seat is played by a computer. False when it cannot be."""
+        if table.table is not None and table.held:
+            self.notify(table, "next-game-started")  # each client tells the deal it holds, before what follows
+            self.release(table)  # the next game of a match: the teacher starts it for everyone
+            return True
         if table.table is not None or not table.game.levels:
             return False
         if not any(seat.token is not None for seat in table.seats):
@@ -928,6 +979,11 @@ class Server:
             running.players[seat] = table.game.make_player(level, table.seed * 7 + seat)
         self.notify(table, "seat-computer", seat=seat)
         self.autosave(table)
+        if seat in table.held:
+            table.held.discard(seat)
+            if not table.held:
+                self.release(table)
+                return True
         self._go_on(table)
         return True
 

@@ -1,15 +1,18 @@
 """A text session rendered by the server (over SSH or telnet): the ``join`` client on a thread of its own.
 
-The session's input is fed in as text and read a line at a time; its output is each line the client
-writes, handed to ``write`` (the SSH channel or the telnet socket, on the server's loop). The first
-question is the language, unless the user name says it (``en`` or ``de``); with ``ask_code``, the
-join code is asked before it (telnet has no password). The client connects to the server over
-loopback like any other, so everything it may see is what any seat is sent.
+The session's input is fed in as the remote terminal types it, and read a key at a time (a
+:class:`~.keystream.KeyStream`): the same keys as local play, each acting at once, Escape and the
+arrows included; a colon starts a typed command, echoed as it is typed. Its output is each line the
+client writes, handed to ``write`` (the SSH channel or the telnet socket, on the server's loop). The
+first question is the language (the key 1 or 2), unless the user name says it (``en`` or ``de``);
+without a code (telnet has no password), the join code is asked before it, then Enter. The client
+connects to the server over loopback like any other, so everything it may see is what any seat is
+sent.
 """
 
 from __future__ import annotations
 
-import contextlib
+import io
 import os
 import threading
 from collections.abc import Callable
@@ -18,6 +21,9 @@ from typing import Any
 
 from ..i18n import LANGUAGES, Catalog
 from ..settings import Loaded, Settings
+from .keystream import KeyStream
+
+KEYS_HINT = "Each key acts at once, as in the game on your own computer. A colon starts a typed command, then Enter."
 
 
 class _Writer:
@@ -54,9 +60,8 @@ class TextSession:
         self.username = username
         self.write = write
         self.finish = finish
-        read, write_end = os.pipe()
-        self.keys = os.fdopen(write_end, "w", buffering=1)
-        self.stdin = os.fdopen(read, "r")
+        self.keys = KeyStream()
+        self.out = _Writer(write)
         self.thread: threading.Thread | None = None
         self.app: Any = None
 
@@ -65,13 +70,10 @@ class TextSession:
         self.thread.start()
 
     def feed(self, text: str) -> None:
-        with contextlib.suppress(OSError, ValueError):
-            self.keys.write(text)
-            self.keys.flush()
+        self.keys.feed(text)
 
     def end_input(self) -> None:
-        with contextlib.suppress(OSError, ValueError):
-            self.keys.close()
+        self.keys.end()
 
     def stop(self) -> None:
         """The connection is gone: the client leaves (its seat is kept, as for any dropped child)."""
@@ -87,27 +89,31 @@ class TextSession:
         if name in LANGUAGES:
             return name
         self.write("1: English. 2: Deutsch.\n")
-        line = self.stdin.readline().strip().lower()
-        return "de" if line in ("2", "de", "deutsch") else "en"
+        while True:
+            key = self.keys.get()
+            if key is False or key in ("1", "enter", "e"):
+                return "en"
+            if key in ("2", "d"):
+                return "de"
 
     def _run(self) -> None:
-        from .client import NetTerminal, run_join
+        from .client import NetTerminal, run_join, typed_line
 
         status = 1
         try:
             code = self.code
             if code is None:
                 self.write("Join code, Beitrittscode:\n")
-                code = "".join(self.stdin.readline().split())[:16]
+                code = "".join((typed_line(self.keys, self.out) or "").split())[:16]  # type: ignore[arg-type]
             lang = self._language()
-            terminal = NetTerminal(lang, "keys", stdin=self.stdin, stdout=_Writer(self.write))  # type: ignore[arg-type]
+            terminal = NetTerminal(lang, "keys", stdin=io.StringIO(), stdout=self.out, keys=self.keys)  # type: ignore[arg-type]
             settings = Settings(lang=lang, computer_pause=0.0)
             loaded = Loaded(settings, (), False, Path(os.devnull))
             name = self.username if self.username.lower() not in LANGUAGES else None
 
             def ready(app: Any) -> None:
                 self.app = app
-                self.write(Catalog(lang).text("Type a key's letter or a command, then Enter.") + "\n")
+                self.write(Catalog(lang).text(KEYS_HINT) + "\n")
 
             status = run_join(
                 "127.0.0.1", self.port, code, (name or "")[:24] or None, terminal, loaded,

@@ -3,8 +3,10 @@
 The SSH password is the join code. Each session runs the ``join`` client itself (the lobby, the game
 screen of local play, the game's controller and narrator) on a thread of its own, connected to this
 server over loopback like any other client, and writes its lines into the SSH channel: the child's
-own screen reader reads them. Input is read a line at a time with the SSH server's own line editor
-(a key's letter or a typed command, then Enter). The first line asks for the language.
+own screen reader reads them. The SSH server's line editor is off: the child's terminal is raw (the
+``ssh`` client makes it so when it asks for a pseudo-terminal), so each key comes as it is pressed
+and acts at once, Escape, the arrows and F1 included, as in local play (see :mod:`.keystream`). The
+first question asks for the language.
 
 prompt_toolkit's ``contrib.ssh`` serves prompt_toolkit applications that run on the server's event
 loop; the program's loop reads keys synchronously, so each session runs it on a thread instead, and
@@ -75,8 +77,8 @@ class _Session(asyncssh.SSHServerSession[str]):
                     log.warning("an SSH session dropped: it does not read")
                     self.chan.close()
                     return
-                # with a terminal, the SSH server's line editor ends each line with CR LF itself
-                self.chan.write(text if self.chan.get_terminal_type() else text.replace("\n", "\r\n"))
+                # no line editor, a raw terminal: each line ends with CR LF
+                self.chan.write(text.replace("\n", "\r\n"))
 
         self.loop.call_soon_threadsafe(put)
 
@@ -88,7 +90,7 @@ class _Session(asyncssh.SSHServerSession[str]):
         self.loop.call_soon_threadsafe(end)
 
     def data_received(self, data: str, datatype: Any) -> None:
-        self.text.feed(data.replace("\r", "\n") if "\n" not in data else data)
+        self.text.feed(data)
 
     def eof_received(self) -> bool:
         self.text.end_input()
@@ -136,7 +138,7 @@ class SSHSide:
             sock,
             server_factory=lambda: _Server(self),
             server_host_keys=[self.key],
-            line_editor=True,
+            line_editor=False,
             login_timeout=60,
         )
         self.connections.append(conn)

@@ -6,6 +6,10 @@ child's seat (``hold N SEAT`` keeps it for the child, as it is kept anyway); ``p
 the computers' pause; ``say TEXT`` tells everyone, ``say N TEXT`` one table; ``talk N off`` and
 ``talk N on``; ``coach N on`` lets the teacher see every hand at table N (``hands N``), and the
 children there are told; ``help``. German words work too (``tische``, ``ende``, ``sag`` ...).
+
+The answers are sentences not worded yet (:class:`~.protocol.Said`): the ``serve`` terminal words
+them in the teacher's language (:meth:`Console.run`), and a teacher's seat on another computer is
+sent them as message ids with parameters (:meth:`Console.answer`), worded there in its own language.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from typing import Any
 
 from .. import game as registry
 from ..table import COMPUTER
-from .protocol import TALK_LENGTH
+from .protocol import TALK_LENGTH, Joined, Said, say, word
 from .server import NetTable, Server
 
 WORDS: dict[str, str] = {
@@ -30,11 +34,20 @@ ON = {"on": True, "an": True, "ein": True, "off": False, "aus": False}
 class Console:
     """One line in, the answer's lines out; nothing it is given can stop the server."""
 
-    def __init__(self, server: Server, t: Callable[..., str]) -> None:
+    def __init__(self, server: Server, t: Callable[..., str] | None = None) -> None:
         self.server = server
-        self.t = t
+        self.words = t
+        """Words the answers for :meth:`run` (the teacher's language at the ``serve`` terminal)."""
+        self.t = say
 
     def run(self, line: str) -> list[str]:
+        """The answer's lines, worded in the language of ``t``."""
+        words = self.words
+        assert words is not None, "run words the answer: a Console(server, t) is needed"
+        return [word(text, words) for text in self.answer(line)]
+
+    def answer(self, line: str) -> list[Said | Joined | str]:
+        """The answer's lines, not worded yet (for :func:`~.protocol.said_to_wire`)."""
         words = line.strip().split()
         if not words:
             return []
@@ -61,7 +74,7 @@ class Console:
             self.server.notify(None, "teacher-message", text=text)
             return [t("Said to everyone.")]
         table = self._table(words)
-        if isinstance(table, str):
+        if isinstance(table, Said):
             return [table]
         server = self.server
         if command == "say":
@@ -88,7 +101,7 @@ class Console:
             return [t("Table {table} is ended.", table=number)]
         if command in ("computer", "hold"):
             seat = self._seat(words, table)
-            if isinstance(seat, str):
+            if isinstance(seat, Said):
                 return [seat]
             if command == "hold":
                 return [t("Seat {seat} at table {table} is kept for its child.", seat=seat + 1, table=table.number)]
@@ -108,7 +121,7 @@ class Console:
             return self.hands(table)
         return []
 
-    def _table(self, words: list[str]) -> NetTable | str:
+    def _table(self, words: list[str]) -> NetTable | Said:
         t = self.t
         if len(words) < 2 or not words[1].isdigit():
             return t("Which table? Give its number.")
@@ -117,49 +130,49 @@ class Console:
             return t("There is no table {table}.", table=words[1][:6])
         return table
 
-    def _seat(self, words: list[str], table: NetTable) -> int | str:
+    def _seat(self, words: list[str], table: NetTable) -> int | Said:
         if len(words) < 3 or not words[2].isdigit() or not 1 <= int(words[2]) <= table.players:
             return self.t("That table has seats 1 to {seats}.", seats=table.players)
         return int(words[2]) - 1
 
-    def tables(self) -> list[str]:
+    def tables(self) -> list[Said | Joined | str]:
         t = self.t
         if not self.server.tables:
             return [t("No tables yet: create one.")]
-        lines = []
+        lines: list[Said | Joined | str] = []
         for table in self.server.tables.values():
             game = registry.find(table.game.name)
             title = t(game.variant_title(table.variant)) if game is not None else table.game.name
-            seats = []
+            seats: list[Said] = []
             for number, seat in enumerate(table.seats, start=1):
+                who: Said | Joined | str
                 if seat.kind == COMPUTER:
                     who = t("a computer player")
                 elif seat.token is None:
                     who = t("free")
                 else:
-                    who = (seat.name or t("Player {number}", "seat name", number=number)) + (
-                        "" if seat.conn is not None else " " + t("(away)")
-                    )
+                    name: Said | str = seat.name or t("Player {number}", "seat name", number=number)
+                    who = name if seat.conn is not None else Joined(" ", (name, t("(away)")))
                 seats.append(t("seat {seat}: {who}", seat=number, who=who))
             status = t({"waiting": "waiting", "playing": "playing", "over": "game over"}[table.status])
-            extra = " " + t("Paused.") if table.paused else ""
-            lines.append(t("Table {table}: {game}, {status}; {seats}.", table=table.number, game=title,
-                           status=status, seats="; ".join(seats)) + extra)  # fmt: skip
+            line = t("Table {table}: {game}, {status}; {seats}.", table=table.number, game=title,
+                     status=status, seats=Joined("; ", tuple(seats)))  # fmt: skip
+            lines.append(Joined(" ", (line, t("Paused."))) if table.paused else line)
         return lines
 
-    def hands(self, table: NetTable) -> list[str]:
+    def hands(self, table: NetTable) -> list[Said | Joined | str]:
         t = self.t
         if not table.coaching:
             return [t("Turn it on first: coach {table} on. The children are told.", table=table.number)]
         running = table.table
         if running is None:
             return [t("Table {table} has not started.", table=table.number)]
-        lines = []
+        lines: list[Said | Joined | str] = []
         for seat in range(table.players):
             view: Any = running.view(seat)
             hand = getattr(view, "hand", None)
             if hand is None:
                 continue
-            codes = " ".join(card.code for card in hand) or t("no cards")
+            codes: Said | str = " ".join(card.code for card in hand) or t("no cards")
             lines.append(t("Seat {seat}: {cards}", seat=seat + 1, cards=codes))
         return lines or [t("This game has no hands to show.")]

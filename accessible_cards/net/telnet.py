@@ -2,13 +2,16 @@
 
 Telnet is not encrypted: anyone on the network can read what is typed and said, the join code too.
 So ``serve`` offers it only when asked with ``--telnet``, and then prints a warning. A session asks
-for the join code, then the language; the telnet protocol's own commands (IAC ...) are dropped from
-what is typed, and the lines go out with CR LF. Output is bounded as for every connection.
+for the join code, then the language. The server offers to echo and to suppress go-ahead (IAC WILL
+ECHO, IAC WILL SGA), which puts the client in character mode: each key comes as it is pressed and
+acts at once, as over SSH. The telnet protocol's own commands (IAC ...) are dropped from what is
+typed, and the lines go out with CR LF. Output is bounded as for every connection.
 """
 
 from __future__ import annotations
 
 import asyncio
+import codecs
 import contextlib
 import logging
 
@@ -18,6 +21,8 @@ from .session import TextSession
 log = logging.getLogger("accessible_cards.server")
 
 IAC, SB, SE = 255, 250, 240
+WILL, ECHO, SUPPRESS_GO_AHEAD = 251, 1, 3
+CHARACTER_MODE = bytes((IAC, WILL, ECHO, IAC, WILL, SUPPRESS_GO_AHEAD))
 _OPTION_COMMANDS = (251, 252, 253, 254)  # WILL WONT DO DONT, each followed by one option byte
 
 
@@ -82,6 +87,7 @@ class TelnetSide:
         def finish(status: int) -> None:
             loop.call_soon_threadsafe(done.set)
 
+        writer.write(CHARACTER_MODE)
         session = TextSession(self.port, None, "", write, finish)
         session.start()
         reading = loop.create_task(self._read(reader, session))
@@ -92,12 +98,12 @@ class TelnetSide:
             writer.close()
 
     async def _read(self, reader: asyncio.StreamReader, session: TextSession) -> None:
+        decoder = codecs.getincrementaldecoder("utf-8")("replace")  # a character cut between two reads stays whole
         try:
             while True:
                 data = await reader.read(4096)
                 if not data:
                     break
-                text = strip_telnet(data).replace(b"\r\n", b"\n").replace(b"\r\x00", b"\n").replace(b"\r", b"\n")
-                session.feed(text.decode("utf-8", "replace"))
+                session.feed(decoder.decode(strip_telnet(data)))
         finally:
             session.end_input()

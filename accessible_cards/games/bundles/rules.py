@@ -357,6 +357,9 @@ class MatchGameOver(Event):
     draws: int = 0
     dealer: int | None = None
 
+    def holds_next(self) -> bool:
+        return self.dealer is not None  # the next game is dealt: it waits until each person asks for it
+
 
 @dataclass(frozen=True, slots=True)
 class MatchOver(Event):
