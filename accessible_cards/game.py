@@ -289,6 +289,13 @@ class GameDescription:
     figures_lines: Callable[[Mapping[str, Any]], list[str]] | None = None
     """The lines ``simulate`` prints for the figures without ``--json``."""
     tutorial: Tutorial | None = None
+    solve: Callable[..., Any] | None = None
+    """Optional: a solver, called ``solve(variant=, settings=, seed=, deals=, states=, seconds=)``; it yields one
+    dict per seeded deal (``seed``, ``verdict`` winnable / not_winnable / undecided, ``seconds``, ``states``,
+    ``line``): what ``accessible-cards solve NAME`` prints."""
+    read_line: Callable[[str, str], Typed | None] | None = None
+    """Optional: a typed line the game reads itself, before the command words (``read_line(text, lang)``):
+    a move written out, such as Klondike's ``3 5`` or ``7H 5``; None when the line is not one of its own."""
     order: int = 100
     """Where the game stands in every list (menus, the command line's choices, messages): lower first."""
 

@@ -122,6 +122,12 @@ ERRORS: Final[Mapping[str, Wording]] = {
     "error-scenario-hands": lambda t, p: t("'{key}' needs 'hands' beside it.", **p),
     "error-scenario-hand-count": lambda t, p: t("{hands} hands for {players} players: give one hand per player.", **p),
     "error-scenario-no-cards": lambda t, p: t("The scenario lists no cards."),
+    "error-scenario-stock-alone": lambda t, p: t("'stock' needs 'columns' beside it."),
+    "error-scenario-column-count": lambda t, p: t("'columns' must hold 7 lists, not {count}.", **p),
+    "error-scenario-move-texts": lambda t, p: t(
+        '\'moves\' must be a list of moves written out, such as "3 5" or "draw".'
+    ),
+    "error-move-not-allowed": lambda t, p: t("That move is not allowed now."),
     "error-scenario-moves": lambda t, p: t("'moves' must be a list of moves, each with its 'card'."),
     "error-scenario-move": lambda t, p: t("Move {move}: {reason}", move=p["move"], reason=_move_reason(p, t)),
     "error-card-code": lambda t, p: t(
@@ -200,6 +206,7 @@ def _move_reason(p: dict[str, Any], t: Translate) -> str:
         "error-move-steal": lambda: t("'steal' must be a seat number."),
         "error-move-bundle": lambda: t("'bundle' must be 0 or 1."),
         "error-move-wild": lambda: t("'wild' must be true or false."),
+        "error-move-not-legal": lambda: t("it is not a legal move here."),
     }
     make = known.get(str(cause))
     if make is None and cause in ERRORS and cause != "error-scenario-move":  # a card code the move names, say

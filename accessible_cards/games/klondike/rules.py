@@ -16,7 +16,7 @@ The two presets (``rulings.md``, "Klondike (the seed's version)", and the issue)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
@@ -172,7 +172,7 @@ class Rules:
         top = 1 if count == 1 else (15 - count if self.down else count)
         return make(top, suit_)
 
-    def to_foundation(self, card: int, counts: list[int] | tuple[int, ...]) -> bool:
+    def to_foundation(self, card: int, counts: Sequence[int]) -> bool:
         """True when ``card`` is the next card of its suit's foundation."""
         n = counts[card % 4]
         return n < 13 and rank(card) == self.foundation_rank(n)

@@ -233,15 +233,19 @@ class KlondikeState(GameState[Action]):
         variant: str | None,
         options: KlondikeOptions,
         seed: int | None,
-        order: Sequence[int] | None = None,
+        columns: Sequence[Sequence[int]] | None = None,
+        stock: Sequence[int] | None = None,
     ) -> None:
         self.players = 1
         self.seed = seed
         self._variant = variant or "braillespiel"
         self.options = options
         self.rules = Rules(options)
-        self.order: list[int] | None = list(order) if order is not None else None
-        """A scenario's cards in dealing order (columns row by row, then the stock, its top last)."""
+        self.given: tuple[list[list[int]], list[int]] | None = None
+        """A scenario's deal: the columns (bottom first, the last card face up) and the stock (top first)."""
+        if columns is not None:
+            self.given = ([list(c) for c in columns], list(stock or ()))
+        self.total = CARDS if self.given is None else sum(map(len, self.given[0])) + len(self.given[1])
         self.columns: list[list[int]] = [[] for _ in range(COLUMNS)]
         self.down: list[int] = [0] * COLUMNS
         self.stock: list[int] = []
@@ -286,20 +290,20 @@ class KlondikeState(GameState[Action]):
         if self.started:
             raise IllegalActionError("error-already-dealt", "the cards are already dealt")
         self.started = True
-        if self.order is not None:
-            cards = list(self.order)
+        if self.given is not None:
+            self.columns = [list(c) for c in self.given[0]]
+            self.stock = list(reversed(self.given[1]))
         else:
             cards = list(range(CARDS))
             random.Random(self.seed).shuffle(cards)
-        position = 0
-        for row in range(COLUMNS):
-            for column in range(row, COLUMNS):
-                if position < len(cards):
+            position = 0
+            for row in range(COLUMNS):
+                for column in range(row, COLUMNS):
                     self.columns[column].append(cards[position])
                     position += 1
+            self.stock = list(reversed(cards[position:]))  # the stock's top is its last card
         for column in range(COLUMNS):
             self.down[column] = max(len(self.columns[column]) - 1, 0)
-        self.stock = list(reversed(cards[position:]))  # the stock's top is its last card
         if self.options.scoring == "vegas":
             self.score = -52
         events: list[Event] = [
@@ -405,7 +409,7 @@ class KlondikeState(GameState[Action]):
 
     def apply(self, action: Action) -> list[Event]:
         if not self.is_legal(action):
-            raise IllegalActionError("error-klondike-illegal", f"{action!r} is not allowed now", action=repr(action))
+            raise IllegalActionError("error-move-not-allowed", f"{action!r} is not allowed now", action=repr(action))
         events: list[Event] = []
         if isinstance(action, Undo):
             self._undo(events)
@@ -536,7 +540,7 @@ class KlondikeState(GameState[Action]):
     # -- the end ----------------------------------------------------------------------------
 
     def _check_end(self, events: list[Event]) -> None:
-        if sum(self.found) == CARDS:
+        if sum(self.found) == self.total:
             self._end("won", events)
         elif self.stuck():
             self._end("stuck", events)
@@ -649,7 +653,8 @@ class KlondikeState(GameState[Action]):
         other._variant = self._variant
         other.options = self.options
         other.rules = self.rules
-        other.order = self.order
+        other.given = self.given
+        other.total = self.total
         other.columns = [list(c) for c in self.columns]
         other.down = list(self.down)
         other.stock = list(self.stock)
@@ -671,7 +676,7 @@ class KlondikeState(GameState[Action]):
             "variant": self._variant,
             "options": self.options.to_dict(),
             "seed": self.seed,
-            "order": self.order,
+            "given": None if self.given is None else [self.given[0], self.given[1]],
             "started": self.started,
             "board": _snapshot_json(self.snapshot()),
             "undo": [[_snapshot_json(s), action_to_json(a)] for s, a in self.undo_stack],
@@ -684,8 +689,10 @@ class KlondikeState(GameState[Action]):
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> KlondikeState:
         options = options_for(str(data["variant"]), data["options"])
-        order = data.get("order")
-        state = cls(str(data["variant"]), options, data["seed"], None if order is None else [int(c) for c in order])
+        given = data.get("given")
+        columns = None if given is None else [[int(c) for c in col] for col in given[0]]
+        stock = None if given is None else [int(c) for c in given[1]]
+        state = cls(str(data["variant"]), options, data["seed"], columns, stock)
         state.started = bool(data["started"])
         state.restore(_snapshot_read(data["board"]))
         state.undo_stack = [(_snapshot_read(s), action_from_json(a, "undo")) for s, a in data["undo"]]
