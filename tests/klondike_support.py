@@ -36,6 +36,7 @@ def board(
     state.stock = ids(stock)
     state.waste = ids(waste)
     state.found = list(found)
+    state.total = sum(map(len, cols)) + len(state.stock) + len(state.waste) + sum(found)
     return state
 
 

@@ -71,7 +71,12 @@ the foundations' counts, the pass."""
 class Solver:
     """Searches one position; ``max_states`` and ``max_seconds`` bound it (None: no bound)."""
 
-    def __init__(self, rules: Rules, max_states: int | None = 200_000, max_seconds: float | None = None) -> None:
+    def __init__(
+        self, rules: Rules, max_states: int | None = 200_000, max_seconds: float | None = None, prune: bool = False
+    ) -> None:
+        self.prune = prune
+        """True: a part of a run is moved only when the card it uncovers can go to its foundation (faster,
+        and may miss a win)."""
         self.rules = rules
         self.max_states = max_states
         self.max_seconds = max_seconds
@@ -178,6 +183,7 @@ class Solver:
         rules = self.rules
         fits = rules.fits
         fills = rules.fills_empty
+        prune = self.prune
         first: list[tuple[int, int, int, int, int, int]] = []
         good: list[tuple[int, int, int, int, int, int]] = []
         talon: list[tuple[int, int, int, int, int, int]] = []
@@ -200,6 +206,8 @@ class Solver:
                 card = col[k]
                 count = n - k
                 reveals = k == down and (down > 0 or k == 0)
+                if prune and not reveals and not rules.to_foundation(col[k - 1], found):
+                    continue  # a part of a run moves only to free the card under it for its foundation
                 for dst in range(COLUMNS):
                     if dst == src:
                         continue
@@ -325,9 +333,11 @@ class Solver:
         return line
 
 
-def solve(state: KlondikeState, max_states: int | None = 200_000, max_seconds: float | None = None) -> Verdict:
+def solve(
+    state: KlondikeState, max_states: int | None = 200_000, max_seconds: float | None = None, prune: bool = False
+) -> Verdict:
     """The solver's verdict on ``state`` (started), within the budget."""
-    return Solver(state.rules, max_states, max_seconds).solve(state)
+    return Solver(state.rules, max_states, max_seconds, prune).solve(state)
 
 
 def solve_deals(
