@@ -131,9 +131,7 @@ def test_tiny_decks_agree_with_an_exhaustive_search(variant: str) -> None:
         state = _tiny_deal(variant, rng)
         verdict = solve(state, max_states=None)
         truth = _exhaustive(state)
-        assert verdict.verdict == (WINNABLE if truth else NOT_WINNABLE), [
-            FRENCH.codes(c) for c in state.columns
-        ]
+        assert verdict.verdict == (WINNABLE if truth else NOT_WINNABLE), [FRENCH.codes(c) for c in state.columns]
         if truth:
             assert _replays_to_a_win(state, verdict.line)
         verdicts.add(verdict.verdict)

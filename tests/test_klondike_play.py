@@ -1,0 +1,172 @@
+"""Klondike as a player meets it: golden transcripts in English and German, scenario files and
+``replay --json``, and whole games through a real pseudo-terminal (keys and typed moves)."""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from terminal_support import Player, assert_clean, start
+
+from accessible_cards.errors import ScenarioError
+from accessible_cards.games.klondike.narrator import KlondikeNarrator
+from accessible_cards.games.klondike.rules import options_for
+from accessible_cards.games.klondike.scenario import parse_move
+from accessible_cards.games.klondike.solver import solve
+from accessible_cards.games.klondike.state import KlondikeState, Move
+from accessible_cards.scenario import load, parse
+from accessible_cards.utterance import BRAILLE_CELLS
+
+ROOT = Path(__file__).resolve().parents[1]
+LESSON = ROOT / "docs" / "lessons" / "klondike-quick-win.json"
+GOLDEN = Path(__file__).parent / "golden"
+REGENERATE = os.environ.get("ACCESSIBLE_CARDS_REGENERATE") == "1"
+
+
+def golden_lines(lang: str) -> list[str]:
+    """The lesson played with a refusal, a review of the board, undo and redo; then the first 40 steps of a
+    seeded Braillespiel game's winning line, with a column and the waste read after every tenth."""
+    narrator = KlondikeNarrator(lang, "normal")
+    lines: list[str] = []
+
+    def say(utterance: object) -> None:
+        assert utterance is not None
+        speech, braille = utterance.speech, utterance.braille  # type: ignore[attr-defined]
+        assert len(braille) <= BRAILLE_CELLS
+        lines.append(f"{speech} | {braille}")
+
+    scenario = load(LESSON)
+    state = scenario.state
+    assert isinstance(state, KlondikeState)
+    for event in state.start():
+        say(narrator.event(event, state.view(0)))
+    lines.append(narrator.refusal(state.view(0), Move(1, 0, 1)))
+    say(narrator.overview(state.view(0)))
+    for number, move in enumerate(scenario.moves or [], 1):
+        for event in state.apply(move.action(state)):
+            say(narrator.event(event, state.view(0)))
+        if number == 4:
+            for word in ("undo", "redo"):
+                for event in state.apply(parse_move(word, state)):  # type: ignore[arg-type]
+                    say(narrator.event(event, state.view(0)))
+    seeded = KlondikeState("braillespiel", options_for("braillespiel", {}), 2)
+    for event in seeded.start():
+        say(narrator.event(event, seeded.view(0)))
+    line = solve(seeded.clone() if seeded.started else seeded).line
+    for number, action in enumerate(line[:40], 1):
+        for event in seeded.apply(action):
+            say(narrator.event(event, seeded.view(0)))
+        if number % 10 == 0:
+            say(narrator.column(seeded.view(0), number // 10 + 2))
+            say(narrator.waste(seeded.view(0)))
+            say(narrator.foundations(seeded.view(0)))
+    return lines
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_klondike_transcript_matches_golden(lang: str) -> None:
+    path = GOLDEN / f"klondike_{lang}.txt"
+    text = "\n".join(golden_lines(lang)) + "\n"
+    if REGENERATE:
+        path.write_text(text, encoding="utf-8")
+    assert path.exists(), f"{path} is missing; regenerate with ACCESSIBLE_CARDS_REGENERATE=1"
+    expected = path.read_text(encoding="utf-8")
+    diff = "".join(difflib.unified_diff(expected.splitlines(True), text.splitlines(True), str(path), "now"))
+    assert not diff, f"transcript differs from {path.name} (ACCESSIBLE_CARDS_REGENERATE=1 rewrites it):\n{diff}"
+
+
+def test_the_golden_game_says_what_the_issue_asks() -> None:
+    lines = golden_lines("en")
+    text = "\n".join(lines)
+    assert "The two of spades cannot go on the ace of hearts" in text
+    assert "Column 2: the three of spades is turned up." in text
+    assert "Waste: the three of hearts; 2 cards left in the stock." in text
+    assert "You win in 11 moves!" in text
+    assert any(line.startswith("Undone: the two of spades goes back to column 2.") for line in lines)
+
+
+def test_replay_json_prints_every_event() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "accessible_cards", "replay", str(LESSON), "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    events = [json.loads(line) for line in result.stdout.splitlines()]
+    assert events[0]["type"] == "dealt" and events[0]["stock"] == 3
+    assert [e["type"] for e in events].count("moved") == 8
+    assert events[-1] == {"type": "game_over", "reason": "won", "foundation": 8, "moves": 11, "score": None}
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        ({"columns": [["AS"]]}, "7 lists"),
+        ({"stock": ["AS"], "seed": 1}, "'stock' needs 'columns'"),
+        ({"seed": 1, "moves": [3]}, "'moves' must be a list"),
+        ({"variant": "spider", "seed": 1}, "unknown variant"),
+        ({"columns": [["AS", "AS"], [], [], [], [], [], []]}, "twice"),
+        ({"seed": 1, "options": {"draw": 2}}, "draw"),
+    ],
+)
+def test_a_bad_scenario_is_refused(data: dict[str, object], words: str) -> None:
+    with pytest.raises(ScenarioError) as refused:
+        parse({"game": "klondike", **data})
+    assert words in str(refused.value)
+
+
+def test_a_scenario_move_that_is_not_legal_names_its_number() -> None:
+    scenario = parse({"game": "klondike", "columns": [["AS"], [], [], [], [], [], []], "moves": ["1 2"]})
+    scenario.state.start()
+    with pytest.raises(ScenarioError) as refused:
+        scenario.moves[0].action(scenario.state)  # type: ignore[index]
+    assert "move 1" in str(refused.value)
+
+
+# --- the terminal ---------------------------------------------------------------------------
+
+
+@pytest.mark.terminal
+def test_the_lesson_is_won_with_keys_in_a_terminal(players: list[Player], config: Path) -> None:
+    player = start(players, config, "play", "--scenario", str(LESSON), "--lang", "en")
+    player.wait_for("The cards are dealt")
+    player.press("2", "1")
+    player.wait_for("cannot go on the ace of hearts: nothing goes on it")
+    player.press("o")
+    player.wait_for(r"^Columns 1: ace of hearts")
+    for keys in (("1", "f"), ("3", "f"), ("4", "f"), ("2", "f")):
+        player.press(*keys)
+    player.wait_for("Column 2: the three of spades is turned up.")
+    player.press("u")
+    player.wait_for("Undone: the two of spades goes back to column 2.")
+    player.press("e")
+    player.press("2", "f", "d")
+    player.wait_for("Waste: the three of hearts; 2 cards left in the stock.")
+    player.press("w", "f", "d", "w", "f", "d", "w", "f")
+    player.wait_for("You win in 11 moves!")
+    player.wait_for("What next?")
+    assert_clean(player.lines())
+
+
+@pytest.mark.terminal
+def test_typed_moves_and_where_in_german(players: list[Player], config: Path) -> None:
+    player = start(players, config, "play", "--scenario", str(LESSON), "--lang", "de")
+    player.wait_for("Die Karten sind ausgelegt")
+    player.type(":wo PikDrei\r")
+    player.wait_for("Pik Drei: noch nicht aufgedeckt.")
+    player.type(":1 f\r")
+    player.wait_for("Herz Ass aus Reihe 1 auf den Zielstapel.")
+    player.type(":AS f\r")
+    player.wait_for("Pik Ass aus Reihe 3 auf den Zielstapel.")
+    player.type(":2 5\r")
+    player.wait_for("Pik Zwei kann nicht in die leere Reihe 5: nur ein König kann das.")
+    player.type(":2s f\r")
+    player.wait_for("Reihe 2: Pik Drei ist aufgedeckt.")
+    player.type(":wo PikDrei\r")
+    player.wait_for("Pik Drei: Reihe 2, offen, ganz oben.")
+    assert_clean(player.lines())
