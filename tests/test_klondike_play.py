@@ -170,3 +170,21 @@ def test_typed_moves_and_where_in_german(players: list[Player], config: Path) ->
     player.type(":wo PikDrei\r")
     player.wait_for("Pik Drei: Reihe 2, offen, ganz oben.")
     assert_clean(player.lines())
+
+
+@pytest.mark.terminal
+def test_one_player_saves_quits_and_resumes_with_undo(players: list[Player], config: Path) -> None:
+    """One seat through the shared parts: the game is saved after each move and resumed where it was."""
+    player = start(players, config, "play", "klondike", "--seed", "9", "--variant", "classic", "--lang", "en")
+    player.wait_for("The cards are dealt")
+    player.press("d")
+    player.wait_for("Waste: the king of diamonds; 21 cards left in the stock.")
+    player.press("q", "2")
+    player.wait_for("Goodbye.")
+    again = start(players, config, "resume", "--lang", "en")
+    again.wait_for(r"Klondike \(classic\) resumed after 1 move\.")
+    again.press("s")
+    again.wait_for("Waste: the king of diamonds on top, 2 cards under it; 21 cards in the stock.")
+    again.press("u")
+    again.wait_for("Undone: the draw; 3 cards go back to the stock.")
+    assert_clean(again.lines())

@@ -640,6 +640,16 @@ def game_setup(app: App, game: registry.GameDescription) -> ListScreen:
             counts=True,
         )
 
+    def variant_chosen(variant: str) -> None:
+        if game.min_players == game.max_players == 1:  # one player, one person: nothing more to ask
+            values: dict[str, Any] = {"players": 1, "humans": 1}
+            if game.variant_setting is not None:
+                values[game.variant_setting] = variant
+            app.change_game_settings(game.name, **values)
+            app.replace(app.game_screen(GameRequest(game.name, 1, 1, variant)))
+            return
+        app.replace(players_question(variant))
+
     variants = game.variant_names()
     if not variants:
         return players_question(None)
@@ -649,7 +659,7 @@ def game_setup(app: App, game: registry.GameDescription) -> ListScreen:
         app.t("Which game?"),
         list(range(len(variants))),
         variants.index(current) if current in variants else 0,
-        lambda index: app.replace(players_question(variants[index])),
+        lambda index: variant_chosen(variants[index]),
         lambda index: app.t(game.variants[index].title),
     )
 

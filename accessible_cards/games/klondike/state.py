@@ -678,6 +678,7 @@ class KlondikeState(GameState[Action]):
             "seed": self.seed,
             "given": None if self.given is None else [self.given[0], self.given[1]],
             "started": self.started,
+            "phase": "deal" if not self.started else ("over" if self._result is not None else "play"),
             "board": _snapshot_json(self.snapshot()),
             "undo": [[_snapshot_json(s), action_to_json(a)] for s, a in self.undo_stack],
             "redo": [action_to_json(a) for a in self.redo_stack],
