@@ -193,3 +193,20 @@ def test_the_hint_is_a_legal_move_in_play() -> None:
         assert action is not None and action in state.view(0).legal
         state.apply(action)
     assert isinstance(Move(0, 1, 1), Move)
+
+
+def test_winnable_deals_only_deals_a_deal_the_solver_wins_and_the_same_again() -> None:
+    """Issue: "a setting that deals only deals the solver has shown winnable"; the budget is in positions,
+    so the same seed deals the same cards again (a save replays its deal)."""
+    options = options_for("classic", {"winnable_only": True})
+    skipped = 0
+    for seed in (1, 3):
+        state = KlondikeState("classic", options, seed)
+        dealt = state.start()[0]
+        again = KlondikeState("classic", options, seed)
+        again.start()
+        assert again.snapshot() == state.snapshot()
+        skipped += dealt.skipped  # type: ignore[attr-defined]
+        verdict = solve(state, max_states=4_000, prune=True)
+        assert verdict.verdict == WINNABLE and _replays_to_a_win(state, verdict.line)
+    assert skipped > 0  # seed 1 or 3 deals a deal the solver does not win first

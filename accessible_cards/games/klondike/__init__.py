@@ -60,6 +60,7 @@ DESCRIPTION = register_game(
         settings=(
             Setting("variant", "klondike", "variant", choice(*VARIANTS), ", ".join(VARIANTS), "braillespiel"),
             Setting("auto_foundation", "klondike", "auto_foundation", flag, "true or false", False),
+            Setting("winnable_only", "klondike", "winnable_only", flag, "true or false", False),
         ),
     )
 )

@@ -122,6 +122,12 @@ class KlondikeNarrator(SeatNarrator):
                 "The cards are dealt: 7 columns, the top card of each face up; {n} cards in the stock.",
                 event.stock,
             )
+            if event.skipped and self._verbosity != "brief":
+                speech += " " + c.plural(
+                    "A winnable deal: {n} deal before it was skipped.",
+                    "A winnable deal: {n} deals before it were skipped.",
+                    event.skipped,
+                )
             if self._verbosity != "brief":
                 speech += " " + self.overview(view).speech
             return Utterance(speech, fit(self.overview(view).braille), kind="dealt")

@@ -50,6 +50,7 @@ OPTION_SPECS: Final = (
     OptionSpec("passes", None, whole_number(1, none_word="none"), "a whole number from 1 up, or none"),
     OptionSpec("scoring", "none", choice("none", "standard", "vegas"), "none, standard or vegas"),
     OptionSpec("from_foundation", False, flag, "true or false"),
+    OptionSpec("winnable_only", False, flag, "true or false"),
 )
 
 
@@ -74,6 +75,8 @@ class KlondikeOptions:
     scoring: str = "none"
     from_foundation: bool = False
     """True: a foundation's top card may come back to a column (never in the seed's game)."""
+    winnable_only: bool = False
+    """True: deal only deals the solver has shown winnable (the others are skipped, from the same seed)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -85,6 +88,7 @@ class KlondikeOptions:
             "passes": self.passes,
             "scoring": self.scoring,
             "from_foundation": self.from_foundation,
+            "winnable_only": self.winnable_only,
         }
 
 

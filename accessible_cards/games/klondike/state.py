@@ -26,6 +26,9 @@ WASTE: Final = 7
 FOUNDATION: Final = 8
 """A move's target: the card's own foundation. As a source, ``FOUNDATION + suit`` (``from_foundation``)."""
 FRENCH: Final = deck("french52")
+WINNABLE_STATES: Final = 4_000
+"""``winnable_only``: the positions the solver may search in one deal before it is skipped."""
+WINNABLE_TRIES: Final = 200
 
 
 def card_of(card: int) -> Card:
@@ -92,6 +95,8 @@ class Dealt(Event):
     type: ClassVar[str] = "dealt"
     face_up: tuple[Card, ...]
     stock: int
+    skipped: int = 0
+    """With ``winnable_only``: how many deals before this one the solver did not show winnable."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,6 +263,7 @@ class KlondikeState(GameState[Action]):
         self.redo_stack: list[Action] = []
         self._result: Result | None = None
         self._reason: str | None = None
+        self.skipped = 0
 
     # -- shape -----------------------------------------------------------------------
 
@@ -294,23 +300,46 @@ class KlondikeState(GameState[Action]):
             self.columns = [list(c) for c in self.given[0]]
             self.stock = list(reversed(self.given[1]))
         else:
-            cards = list(range(CARDS))
-            random.Random(self.seed).shuffle(cards)
-            position = 0
-            for row in range(COLUMNS):
-                for column in range(row, COLUMNS):
-                    self.columns[column].append(cards[position])
-                    position += 1
-            self.stock = list(reversed(cards[position:]))  # the stock's top is its last card
+            self._deal(self.seed)
+            if self.options.winnable_only:
+                self.skipped = self._deal_winnable()
         for column in range(COLUMNS):
             self.down[column] = max(len(self.columns[column]) - 1, 0)
         if self.options.scoring == "vegas":
             self.score = -52
         events: list[Event] = [
-            Dealt(tuple(card_of(c[-1]) for c in self.columns if c), len(self.stock)),
+            Dealt(tuple(card_of(c[-1]) for c in self.columns if c), len(self.stock), self.skipped),
         ]
         self._check_end(events)
         return events
+
+    def _deal(self, seed: int | None) -> None:
+        cards = list(range(CARDS))
+        random.Random(seed).shuffle(cards)
+        self.columns = [[] for _ in range(COLUMNS)]
+        position = 0
+        for row in range(COLUMNS):
+            for column in range(row, COLUMNS):
+                self.columns[column].append(cards[position])
+                position += 1
+        self.stock = list(reversed(cards[position:]))  # the stock's top is its last card
+        self.down = [len(column) - 1 for column in self.columns]
+
+    def _deal_winnable(self) -> int:
+        """Deal again, from seeds drawn from the game's seed, until the solver shows a deal winnable.
+
+        The budget is in positions, not seconds, so the same seed deals the same cards on every
+        machine (a save replays its deal). Returns how many deals were skipped.
+        """
+        from .solver import WINNABLE, Solver
+
+        draws = random.Random(self.seed)
+        for skipped in range(WINNABLE_TRIES):
+            self.started = True
+            if Solver(self.rules, WINNABLE_STATES, prune=True).solve(self).verdict == WINNABLE:
+                return skipped
+            self._deal(draws.getrandbits(63))
+        return WINNABLE_TRIES  # pragma: no cover - never met: most deals are winnable
 
     # -- legal actions ------------------------------------------------------------------
 
@@ -667,6 +696,7 @@ class KlondikeState(GameState[Action]):
         other.redo_stack = list(self.redo_stack)
         other._result = self._result
         other._reason = self._reason
+        other.skipped = self.skipped
         return other
 
     def to_json(self) -> dict[str, Any]:
