@@ -188,3 +188,76 @@ def test_one_player_saves_quits_and_resumes_with_undo(players: list[Player], con
     again.press("u")
     again.wait_for("Undone: the draw; 3 cards go back to the stock.")
     assert_clean(again.lines())
+
+
+TDSR = Path("/work/shared/tools/tdsr")
+
+
+@pytest.mark.terminal
+@pytest.mark.skipif(not TDSR.is_dir(), reason="tdsr is not on this machine")
+def test_the_lesson_is_won_under_tdsr(tmp_path: Path) -> None:
+    """A whole game under a real console screen reader: tdsr speaks each new line the game writes.
+
+    tdsr runs the game in its own pty and pipes what it would speak to its speech server, here a
+    file: ``s<text>`` is spoken, ``x`` stops speech (each key does that first).
+    """
+    import time
+
+    import pexpect
+
+    speech = tmp_path / "speech.txt"
+    env = dict(os.environ)
+    env.update(
+        {
+            "HOME": str(tmp_path),  # tdsr writes its configuration there
+            "PYTHONPATH": str(TDSR),
+            "TERM": "xterm-256color",
+            "LANG": "C.UTF-8",
+            "ACCESSIBLE_CARDS_CONFIG_DIR": str(tmp_path / "config"),
+            "ACCESSIBLE_CARDS_SPEECH": "off",
+        }
+    )
+    program = [
+        str(Path(sys.executable).with_name("accessible-cards")),
+        "play",
+        "--scenario",
+        str(LESSON),
+        "--lang",
+        "en",
+    ]
+    child = pexpect.spawn(
+        sys.executable,
+        ["-c", "from tdsr.__main__ import main; main()", "-s", f"sh -c 'cat > {speech}'", "--", *program],
+        env=env,
+        dimensions=(40, 200),
+        encoding="utf-8",
+    )
+    try:
+
+        def spoken() -> list[str]:
+            text = speech.read_text(encoding="utf-8") if speech.exists() else ""
+            return [line[1:] for line in text.splitlines() if line.startswith("s")]
+
+        def wait_for(words: str) -> None:
+            end = time.monotonic() + 15
+            while time.monotonic() < end:
+                if any(words in line for line in spoken()):
+                    return
+                child.expect([pexpect.TIMEOUT, pexpect.EOF], timeout=0.2)
+            raise AssertionError(f"tdsr never said {words!r}:\n" + "\n".join(spoken()[-15:]))
+
+        wait_for("The cards are dealt")
+        for key in ["1", "f", "3", "f", "4", "f", "2", "f"]:
+            child.send(key)
+            child.expect([pexpect.TIMEOUT, pexpect.EOF], timeout=0.3)
+        wait_for("Column 2: the three of spades is turned up.")
+        for key in ["2", "f", "d", "w", "f", "d", "w", "f", "d", "w", "f"]:
+            child.send(key)
+            child.expect([pexpect.TIMEOUT, pexpect.EOF], timeout=0.3)
+        wait_for("You win in 11 moves!")
+        said = spoken()
+        first = next(n for n, line in enumerate(said) if "three of spades" in line)
+        assert said[first] == "Column 2: the three of spades is turned up."  # never said while face down
+        assert not any("\x1b" in line for line in said)
+    finally:
+        child.terminate(force=True)
