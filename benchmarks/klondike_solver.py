@@ -38,7 +38,7 @@ def _one(job: tuple[str, dict[str, Any], int, int, float | None, bool]) -> dict[
     variant, options, seed, states, seconds, prune = job
     state = KlondikeState(variant, options_for(variant, options), seed)
     state.start()
-    verdict = solve(state, states, seconds, prune)
+    verdict = solve(state, states, seconds, first_pruned=prune)
     return {"seed": seed, "verdict": verdict.verdict, "seconds": verdict.seconds, "states": verdict.states}
 
 
@@ -108,7 +108,7 @@ def main() -> int:
     args = parser.parse_args()
     figures: dict[str, Any] = {"configs": []}
     for name in args.only or list(CONFIGS):
-        result = run_config(name, args.deals, args.seed, args.states, args.seconds, args.jobs, args.prune)
+        result = run_config(name, args.deals, args.seed, args.states, args.seconds, args.jobs, not args.sound_only)
         figures["configs"].append(result)
         if not args.json:
             c = result["counts"]

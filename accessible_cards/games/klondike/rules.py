@@ -139,7 +139,9 @@ def make(rank_: int, suit_: int) -> int:
 class Rules:
     """The checks of one option set, made fast for the engine and the solver."""
 
-    __slots__ = ("alternate", "any_empty", "down", "draw", "from_foundation", "options", "passes", "value")
+    __slots__ = (
+        "alternate", "any_empty", "down", "draw", "fit_cards", "from_foundation", "options", "passes", "value",
+    )  # fmt: skip
 
     def __init__(self, options: KlondikeOptions) -> None:
         self.options = options
@@ -154,6 +156,10 @@ class Rules:
             (14 if rank(card) == 1 and ace_high else rank(card)) for card in range(CARDS)
         )
         """Each card's place in the column order: 2 < ... < K < A (ace_high) or A < 2 < ... < K."""
+        self.fit_cards: tuple[tuple[int, ...], ...] = tuple(
+            tuple(card for card in range(CARDS) if self.fits(card, onto)) for onto in range(CARDS)
+        )
+        """For each card, the cards that may go onto it in a column."""
 
     def fits(self, card: int, onto: int) -> bool:
         """True when ``card`` (with what lies on it) may go onto ``onto`` in a column."""

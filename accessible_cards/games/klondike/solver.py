@@ -24,6 +24,7 @@ How it searches:
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -75,6 +76,8 @@ class Solver:
         self, rules: Rules, max_states: int | None = 200_000, max_seconds: float | None = None, prune: bool = False
     ) -> None:
         self.prune = prune
+        self.shuffle: random.Random | None = None
+        """When set: the moves of each kind are tried in this random order (a restart tries another)."""
         """True: a part of a run is moved only when the card it uncovers can go to its foundation (faster,
         and may miss a win)."""
         self.rules = rules
@@ -193,30 +196,39 @@ class Solver:
             if not cols[i]:
                 empty = i
                 break
+        where: dict[int, tuple[int, int]] = {}  # every face-up card: (its column, its place)
         for src in range(COLUMNS):
             col = cols[src]
             n = len(col)
             if not n:
                 continue
-            top = col[-1]
             down = downs[src]
-            if rules.to_foundation(top, found):
+            if rules.to_foundation(col[-1], found):
                 first.append((0, src, FOUNDATION, 1, 0, 0))
             for k in range(down, n):
-                card = col[k]
-                count = n - k
-                reveals = k == down and (down > 0 or k == 0)
-                if prune and not reveals and not rules.to_foundation(col[k - 1], found):
-                    continue  # a part of a run moves only to free the card under it for its foundation
-                for dst in range(COLUMNS):
-                    if dst == src:
+                where[col[k]] = (src, k)
+                if empty >= 0 and k > 0 and fills(col[k]):
+                    reveals = k == down
+                    if prune and not reveals and not rules.to_foundation(col[k - 1], found):
                         continue
-                    target = cols[dst]
-                    if target:
-                        if fits(card, target[-1]):
-                            (good if reveals else other).append((0, src, dst, count, 0, 0))
-                    elif dst == empty and k > 0 and fills(card):
-                        (good if k == down else other).append((0, src, dst, count, 0, 0))
+                    (good if reveals else other).append((0, src, empty, n - k, 0, 0))
+        fit_cards = rules.fit_cards
+        for dst in range(COLUMNS):
+            target = cols[dst]
+            if not target:
+                continue
+            for card in fit_cards[target[-1]]:
+                place = where.get(card)
+                if place is None:
+                    continue
+                src, k = place
+                if src == dst:
+                    continue
+                down = downs[src]
+                reveals = k == down and (down > 0 or k == 0)
+                if prune and not reveals and not rules.to_foundation(cols[src][k - 1], found):
+                    continue  # a part of a run moves only to free the card under it for its foundation
+                (good if reveals else other).append((0, src, dst, len(cols[src]) - k, 0, 0))
         for p, new_pass in self._talon_positions(len(pile), pos, pass_number):
             card = pile[p - 1]
             if rules.to_foundation(card, found):
@@ -236,6 +248,11 @@ class Solver:
                         target = cols[dst]
                         if (target and fits(card, target[-1])) or (not target and dst == empty and fills(card)):
                             other.append((2, s, dst, 1, 0, 0))
+        shuffle = self.shuffle
+        if shuffle is not None:
+            shuffle.shuffle(good)
+            shuffle.shuffle(talon)
+            shuffle.shuffle(other)
         return first + good + talon + other
 
     def _talon_positions(self, length: int, pos: int, pass_number: int) -> list[tuple[int, int]]:
@@ -334,10 +351,41 @@ class Solver:
 
 
 def solve(
-    state: KlondikeState, max_states: int | None = 200_000, max_seconds: float | None = None, prune: bool = False
+    state: KlondikeState,
+    max_states: int | None = 200_000,
+    max_seconds: float | None = None,
+    prune: bool = False,
+    first_pruned: bool = False,
 ) -> Verdict:
-    """The solver's verdict on ``state`` (started), within the budget."""
-    return Solver(state.rules, max_states, max_seconds, prune).solve(state)
+    """The solver's verdict on ``state`` (started), within the budget.
+
+    ``first_pruned``: search first with ``prune`` (fast to find a win), four times in different orders of
+    the moves on an eighth of the budget each; when that finds no win, search with every move on the
+    rest. A win from any of them is a line that wins; "not winnable" comes only from the search with every
+    move, so the verdict stays sound.
+    """
+    if not first_pruned:
+        return Solver(state.rules, max_states, max_seconds, prune).solve(state)
+    tries = 4
+    share = None if max_states is None else max(max_states // (2 * tries), 1)
+    seconds = None if max_seconds is None else max_seconds / (2 * tries)
+    states = 0
+    spent = 0.0
+    for attempt in range(tries):
+        solver = Solver(state.rules, share, seconds, True)
+        if attempt:
+            solver.shuffle = random.Random(attempt)
+        fast = solver.solve(state)
+        states += fast.states
+        spent += fast.seconds
+        if fast.verdict == WINNABLE:
+            return Verdict(WINNABLE, states, spent, fast.line)
+        if fast.verdict == NOT_WINNABLE:
+            break  # the pruned moves are all tried: another order finds nothing more
+    rest_states = None if max_states is None else max(max_states - states, 1)
+    rest_seconds = None if max_seconds is None else max(max_seconds - spent, 0.001)
+    full = Solver(state.rules, rest_states, rest_seconds, False).solve(state)
+    return Verdict(full.verdict, states + full.states, spent + full.seconds, full.line)
 
 
 def solve_deals(
@@ -357,7 +405,7 @@ def solve_deals(
     for number in range(deals):
         state = KlondikeState(variant or "braillespiel", options, seed + number)
         state.start()
-        verdict = solve(state, states, seconds)
+        verdict = solve(state, states, seconds, first_pruned=True)
         yield {
             "seed": seed + number,
             "verdict": verdict.verdict,
