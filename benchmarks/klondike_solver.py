@@ -99,7 +99,7 @@ def main() -> int:
     parser.add_argument("--states", type=int, default=200_000, help="positions per deal")
     parser.add_argument("--seconds", type=float, default=None, help="seconds per deal")
     parser.add_argument(
-        "--prune", action="store_true", help="move part of a run only to free a card for its foundation"
+        "--sound-only", action="store_true", help="search with every move from the start (no pruned first searches)"
     )
     parser.add_argument("--only", action="append", choices=sorted(CONFIGS), default=None)
     parser.add_argument("--jobs", type=int, default=1)
