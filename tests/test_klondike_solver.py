@@ -210,3 +210,31 @@ def test_winnable_deals_only_deals_a_deal_the_solver_wins_and_the_same_again() -
         verdict = solve(state, max_states=4_000, prune=True)
         assert verdict.verdict == WINNABLE and _replays_to_a_win(state, verdict.line)
     assert skipped > 0  # seed 1 or 3 deals a deal the solver does not win first
+
+
+def test_the_solve_command_prints_each_deal_and_the_shares() -> None:
+    import json
+    import subprocess
+    import sys
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, "-m", "accessible_cards", "solve", "klondike", *args]
+        return subprocess.run(command, capture_output=True, text=True, check=False)
+
+    result = run("--variant", "braillespiel", "--seed", "1", "--deals", "3", "--budget", "3000", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert [deal["seed"] for deal in data["deals"]] == [1, 2, 3]
+    assert sum(data["summary"]["counts"].values()) == 3
+    for deal in data["deals"]:
+        if deal["verdict"] == "winnable":
+            state = KlondikeState("braillespiel", options_for("braillespiel", {}), deal["seed"])
+            state.start()
+            from accessible_cards.games.klondike.state import action_from_json
+
+            assert _replays_to_a_win(state, [action_from_json(step, "line") for step in deal["line"]])
+    text = run("--variant", "classic", "--set", "draw=1", "--deals", "2", "--budget", "500")
+    assert text.returncode == 0 and "2 deals: winnable" in text.stdout
+    assert "seed 1: " in text.stdout
+    bad = run("--set", "draw=2")
+    assert bad.returncode == 2 and "draw" in bad.stderr
