@@ -92,6 +92,28 @@ def hint_times(positions: int, seed: int) -> dict[str, float]:
     return {"positions": positions, "median_s": percentile(times, 0.5), "p95_s": percentile(times, 0.95)}
 
 
+def winnable_deals(count: int) -> dict[str, dict[str, float]]:
+    """``winnable_only``: the share of deals skipped and the time to deal, for seeds 0 .. count - 1."""
+    figures = {}
+    for variant in ("classic", "braillespiel"):
+        skipped = 0
+        times: list[float] = []
+        for seed in range(count):
+            start = time.perf_counter()
+            state = KlondikeState(variant, options_for(variant, {"winnable_only": True}), seed)
+            state.start()
+            times.append(time.perf_counter() - start)
+            skipped += state.skipped
+        figures[variant] = {
+            "deals": count,
+            "skipped": skipped,
+            "skipped_share": skipped / (skipped + count),
+            "median_s": percentile(times, 0.5),
+            "max_s": max(times),
+        }
+    return figures
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1000)
@@ -104,10 +126,11 @@ def main() -> int:
     parser.add_argument("--only", action="append", choices=sorted(CONFIGS), default=None)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--hints", type=int, default=200, help="positions to time the hint on (0: none)")
+    parser.add_argument("--winnable", type=int, default=0, help="time winnable_only on this many seeds (0: not)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     figures: dict[str, Any] = {"configs": []}
-    for name in args.only or list(CONFIGS):
+    for name in (args.only or list(CONFIGS)) if args.deals > 0 else []:
         result = run_config(name, args.deals, args.seed, args.states, args.seconds, args.jobs, not args.sound_only)
         figures["configs"].append(result)
         if not args.json:
@@ -125,6 +148,15 @@ def main() -> int:
         if not args.json:
             h = figures["hint"]
             print(f"hint: {args.hints} positions, median {h['median_s'] * 1000:.0f} ms, p95 {h['p95_s'] * 1000:.0f} ms")
+    if args.winnable:
+        figures["winnable_only"] = winnable_deals(args.winnable)
+        if not args.json:
+            for variant, w in figures["winnable_only"].items():
+                print(
+                    f"winnable only, {variant}: {w['deals']} deals dealt, {w['skipped']} skipped "
+                    f"({100 * w['skipped_share']:.0f}% of those tried); median {w['median_s']:.2f} s, "
+                    f"at most {w['max_s']:.2f} s to deal"
+                )
     if args.json:
         print(json.dumps(figures))
     return 0
