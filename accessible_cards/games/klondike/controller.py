@@ -295,7 +295,9 @@ class KlondikeController(Controller):
             c.refuse(c.t("No card can go to the foundations now."))
 
     def _moves(self, view: KlondikeView, typed: Typed) -> None:
-        moves = len({a for a in view.legal if isinstance(a, Move)})
+        empty = {i for i, column in enumerate(view.columns) if not column.up and not column.down}
+        moves = len({(a.source, a.count, -1 if a.target in empty else a.target) for a in view.legal
+                     if isinstance(a, Move)})  # fmt: skip  # the empty columns are alike: one move to them all
         self.controls.say(self.narrator.moves_available(view, moves, DRAW in view.legal))
 
     def _hint(self, view: KlondikeView, typed: Typed) -> None:
