@@ -208,3 +208,13 @@ def test_german_words() -> None:
     assert table.refused == ["Pik Zwei passt nicht auf Herz Ass: darauf passt keine Karte."]
     keys_.handle(Typed("stock"))
     assert table.said[-1] == "Der Ablagestapel ist leer; 3 Karten im Zugstapel."
+
+
+def test_a_new_game_from_the_menu_asks_only_for_the_preset() -> None:
+    """One player: the menu asks which Klondike, and deals; no question of players or people."""
+    from saves_support import play
+
+    _, said = play(None, ["3", "2", "o"], budget=3, lang="en")
+    assert said[1].startswith("Which game? 1: Klondike (Braillespiel). 2: Klondike (classic). Up and Down")
+    assert said[2] == "Klondike, the classic game: turn 3 cards, passes without limit."
+    assert not any("How many" in line for line in said)
