@@ -87,11 +87,11 @@ def test_select_a_card_then_its_target() -> None:
     table = Table()
     keys_ = controller(table)
     assert keys_.handle(Typed("column", 1))
-    assert keys_.phase == keys.SELECTED
+    assert keys_.source == 0 and keys_.phase == keys.PLAYING
     assert table.said[-1] == "Column 1: ace of hearts. Selected: the ace of hearts."
     keys_.handle(Typed("foundation"))
     assert table.said[-1] == "The ace of hearts from column 1 to the foundation. 1 card on the foundations."
-    assert keys_.phase == keys.PLAYING and table.state.found[1] == 1
+    assert keys_.source is None and table.state.found[1] == 1
 
 
 def test_a_refused_target_says_why_and_cancels_the_selection() -> None:
@@ -100,7 +100,7 @@ def test_a_refused_target_says_why_and_cancels_the_selection() -> None:
     keys_.handle(Typed("column", 2))
     keys_.handle(Typed("column", 1))
     assert table.refused == ["The two of spades cannot go on the ace of hearts: nothing goes on it."]
-    assert keys_.phase == keys.PLAYING
+    assert keys_.source is None
 
 
 def test_up_and_down_choose_how_many_cards_and_escape_cancels() -> None:
@@ -115,8 +115,9 @@ def test_up_and_down_choose_how_many_cards_and_escape_cancels() -> None:
     keys_.handle(Typed("more"))
     keys_.handle(Typed("more"))
     assert table.refused[-1] == "That is the deepest face-up card."
-    keys_.handle(Typed("cancel"))
-    assert table.said[-1] == "Selection cancelled." and keys_.phase == keys.PLAYING
+    assert keys_.handle(Typed("menu"))  # Escape with a card selected cancels the selection
+    assert table.said[-1] == "Selection cancelled." and keys_.source is None
+    assert not keys_.handle(Typed("menu"))  # with nothing selected it is the game menu, the screen's
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ from accessible_cards.engine import GameState, choice, flag
 from accessible_cards.game import GameDescription, Variant, Voice, register_game
 from accessible_cards.settings import Setting
 
-from .controller import COMMANDS, PLAYING, SELECTED, KlondikeController, read_line
+from .controller import COMMANDS, PLAYING, KlondikeController, read_line
 from .narrator import KlondikeNarrator
 from .rules import OPTION_SPECS, VARIANTS, options_for
 from .scenario import parse_scenario, script_from_json, script_to_json
@@ -48,7 +48,7 @@ DESCRIPTION = register_game(
         narrator=_narrator,
         controller=KlondikeController,
         commands=COMMANDS,
-        phases=((PLAYING, "Playing Klondike"), (SELECTED, "Klondike, a card selected")),
+        phases=((PLAYING, "Playing Klondike"),),
         variants=tuple(Variant(name, TITLES[name]) for name in VARIANTS),
         variant_setting="variant",
         option_specs=OPTION_SPECS,

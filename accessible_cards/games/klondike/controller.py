@@ -4,7 +4,7 @@ Two styles, both complete:
 
 - keys: a column key (1 to 7) or W selects that column's top card or the waste's; Up and Down
   take one card more or fewer of the column; then a column key or F moves it there (Escape
-  cancels the selection);
+  cancels the selection; with nothing selected it opens the game menu, as in every game);
 - a typed line (in key input begin it with a colon): ``3 5``, ``w f``, ``7H 5``, ``where 7H``
   (``wo HerzSieben``).
 
@@ -30,19 +30,17 @@ from .rules import COLUMNS
 from .state import DRAW, FOUNDATION, GIVE_UP, REDO, UNDO, WASTE, Draw, KlondikeView, Move
 
 PLAYING: Final = "klondike"
-SELECTED: Final = "klondike-selected"
-_BOTH: Final = (PLAYING, SELECTED)
+_BOTH: Final = (PLAYING,)
 
 COMMANDS: Final = (
     # translators: the help line of each command; the key names come first, then this text
     command("column", [str(d) for d in range(1, 8)], ["column"], ["reihe"], _BOTH,
-            "a column: select its top card, or move the selected card there", takes_number=True),
+            "a column: select its top card, or move the selected card there (Escape cancels)", takes_number=True),
     command("waste", ["w"], ["waste"], ["ablage"], _BOTH, "select the waste's top card"),
     command("foundation", ["f"], ["foundation", "foundations"], ["ziel", "zielstapel"], _BOTH,
             "move the selected card to its foundation; with nothing selected, read the foundations"),
-    command("more", ["up"], ["more", "up"], ["mehr", "hoch"], [SELECTED], "one more card of the column"),
-    command("fewer", ["down"], ["fewer", "down"], ["weniger", "runter"], [SELECTED], "one card fewer"),
-    command("cancel", ["escape"], ["cancel"], ["abbrechen"], [SELECTED], "cancel the selection"),
+    command("more", ["up"], ["more", "up"], ["mehr", "hoch"], _BOTH, "one more card of the selected column"),
+    command("fewer", ["down"], ["fewer", "down"], ["weniger", "runter"], _BOTH, "one card fewer"),
     command("draw", ["d", "enter"], ["draw", "stock"], ["ziehen"], _BOTH, "draw from the stock"),
     command("undo", ["u"], ["undo"], ["rückgängig", "zurück"], _BOTH, "undo the last move"),
     command("redo", ["e"], ["redo"], ["wiederherstellen"], _BOTH, "redo the move undone"),
@@ -172,6 +170,8 @@ class KlondikeController(Controller):
             "give_up": self._give_up,
             "move_text": self._move_text,
         }
+        if name == "menu" and self.source is not None:
+            name = "cancel"  # Escape with a card selected cancels the selection; else it opens the game menu
         handler = handlers.get(name)
         if handler is None:
             return False
@@ -181,13 +181,11 @@ class KlondikeController(Controller):
     def _select(self, source: int, count: int) -> None:
         self.source = source
         self.count = count
-        self.phase = SELECTED
 
     def _cancel(self, say: bool) -> None:
         was = self.source is not None
         self.source = None
         self.count = 1
-        self.phase = PLAYING
         if say:
             c = self.controls
             if was:
