@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from terminal_support import Player, assert_clean, start
 
-MENU_ITEM = {"en": "5: Tutorial: learn the keys with one short hand.", "de": "5: Einführung: die Tasten"}
+MENU_ITEM = {"en": "6: Tutorial: learn the keys with one short hand.", "de": "6: Einführung: die Tasten"}
 
 # (keys pressed, a line that must follow) for the whole tutorial, per language.
 WALK = {
@@ -65,7 +65,7 @@ def _open_from_the_menu(players: list[Player], config: Path, lang: str) -> Playe
     menu = player.wait_for("Main menu|Hauptmenü")
     assert MENU_ITEM[lang] in menu
     player.new_lines()
-    player.press("5")
+    player.press("6")
     return player
 
 
@@ -118,7 +118,7 @@ def test_escape_skips_the_tutorial(players: list[Player], config: Path) -> None:
     said = player.new_lines()
     assert said[0] == "Einführung verlassen. Im Hauptmenü kannst du sie wiederholen: Wähle Einführung."
     assert said[1].startswith("Accessible Cards. Hauptmenü.")
-    player.press("5")  # and again from the menu
+    player.press("6")  # and again from the menu
     assert player.new_lines()[0].startswith("Einführung. Du spielst eine kurze Runde")
 
 
