@@ -97,6 +97,8 @@ class DeckKind(enum.Enum):
     ITALIAN40 = "italian40"
     SPANISH40 = "spanish40"
     NUMBERS = "numbers"
+    SKAT64 = "skat64"
+    """Two Skat packs shuffled together: 7 8 9 10 J Q K A of each suit, every card twice."""
 
     def __repr__(self) -> str:
         return f"DeckKind({self.value!r})"
@@ -106,7 +108,8 @@ class Deck:
     """One deck kind: its cards in canonical order, and the int <-> card mapping.
 
     Card ``i`` of a suited deck is ``cards[i]``; the numbers deck holds four
-    copies of each number, so two ids can name equal cards.
+    copies of each number and the skat64 pack two of each card, so two ids can
+    name equal cards.
     """
 
     __slots__ = ("_ids", "cards", "kind")
@@ -115,6 +118,8 @@ class Deck:
         self.kind = kind
         if kind is DeckKind.NUMBERS:
             cards = tuple(Card(rank, None) for rank in range(1, 14) for _ in SUITS)
+        elif kind is DeckKind.SKAT64:
+            cards = tuple(Card(rank, suit) for rank in (1, 7, 8, 9, 10, 11, 12, 13) for suit in SUITS for _ in "ab")
         else:
             short = kind is not DeckKind.FRENCH52
             ranks = [r for r in range(1, 14) if not (short and r in (8, 9, 10))]
@@ -165,7 +170,7 @@ class Deck:
             count = used.get(card, 0)
             copies = self._ids[card]
             if count >= len(copies):
-                if self.suited:
+                if len(copies) == 1:
                     raise CardParseError(
                         "error-card-twice",
                         f"{card.code} is listed twice",
@@ -197,7 +202,7 @@ def deck(kind: DeckKind | str) -> Deck:
         except ValueError:
             raise OptionError(
                 "error-deck-kind",
-                f"{kind!r} is not a deck kind (french52, italian40, spanish40, numbers)",
+                f"{kind!r} is not a deck kind (french52, italian40, spanish40, numbers, skat64)",
                 value=kind,
             ) from None
     return _DECKS[kind]

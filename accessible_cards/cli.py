@@ -97,6 +97,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_braille_parser(commands)
     add_emboss_parser(commands)
     add_speak_parser(commands)
+    from .net.cli import add_net_parsers
+
+    add_net_parsers(commands)
     commands.add_parser("doctor", help="list every speech and braille part as working or missing, with the fix")
 
     resume = commands.add_parser(
@@ -305,6 +308,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             _check_braille_args(parser, args)
             if args.command == "braille":
                 return run_braille(args)
+            if args.what == "scores":
+                return run_emboss(args, sheet=_score_sheet(parser, args))
             markdown = (
                 _keys_markdown(parser, args)
                 if args.what == "keys"
@@ -317,6 +322,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .speech.cli import run_speak
 
             return run_speak(args)
+        if args.command == "serve":
+            from .net.cli import run_serve
+
+            return run_serve(args)
+        if args.command == "join":
+            from .net.cli import run_join
+
+            return run_join(args, _outputs, _add_voice)
         if args.command == "doctor":
             from .doctor import run as run_doctor
 
@@ -507,9 +520,11 @@ def _add_voice(app: Any, terminal: Any) -> None:
     import os
 
     from .speech.mode import choose_mode, process_names
+    from .speech.readers import screen_readers
 
     settings = app.settings
-    choice = choose_mode(settings.speech, os.environ, process_names())
+    readers = screen_readers() if settings.speech == "auto" else []
+    choice = choose_mode(settings.speech, os.environ, process_names(), readers=readers)
     t = app.t
     if choice.mode == "self":
         from .ui.voice import Voice
@@ -519,6 +534,15 @@ def _add_voice(app: Any, terminal: Any) -> None:
                 settings.lang or "en",
                 settings.speech_rate,
                 lambda notice: terminal.inject(("status", app.voice_notice(notice))),
+            )
+        )
+    elif choice.mode == "screen-reader":
+        terminal.prompt_mark = ""  # a reader would speak a prompt's mark after every answer
+    if choice.mode == "screen-reader" and settings.speech == "auto" and choice.readers:
+        app.startup_notes.append(
+            t(
+                "Speech: a screen reader is running ({readers}), so the game only writes lines for it.",
+                readers=", ".join(choice.readers),
             )
         )
     elif choice.mode == "screen-reader" and settings.speech == "auto":
@@ -549,6 +573,7 @@ def _outputs(settings: Any, terminal: Any) -> list[Any]:
                 on_status=terminal.inject,
                 lang=lang,
                 grade=settings.braille_grade,
+                message_seconds=settings.braille_seconds,
             )
         ]
     return []
@@ -662,6 +687,20 @@ def _history_markdown(args: argparse.Namespace) -> str:
         seed=info.seed if info.seed is not None and saved.finished else "-",  # an unfinished game keeps its deal
     )
     return "\n\n".join([f"# {title}", *_save_history(saved, args.lang)]) + "\n"
+
+
+def _score_sheet(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Any:
+    """``emboss scores SAVEFILE``: the saved game's score sheet (a usage error for a game that keeps none)."""
+    from . import saves
+    from .i18n import Catalog
+
+    saved = saves.load(Path(args.name))
+    game = saved.game
+    if game.score_sheet is None:
+        keeping = " and ".join(known.name for known in registry.registered() if known.score_sheet is not None)
+        parser.error(f"emboss scores: {game.name} keeps no score sheet (the games that do: {keeping or 'none'})")
+    state = game.state_from_json(saved.current)
+    return game.score_sheet(state, Catalog(args.lang).text, saved.info.names)
 
 
 def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:

@@ -7,8 +7,10 @@ absence is reported, not fatal.
 
 from __future__ import annotations
 
+import os
 import platform
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TextIO
@@ -84,15 +86,38 @@ def gather() -> list[Check]:
 
 
 def run(out: TextIO | None = None) -> int:
-    """Print one plain line per component; 0 when the game can be played."""
+    """Print one plain line per component; 0 when the game can be played.
+
+    In a terminal each line is broken between words at its width, so a
+    screen reader reading screen rows hears whole words; a pipe or a file
+    gets one line per component.
+    """
     out = out or sys.stdout
     checks = gather()
+    width = _width(out)
     for check in checks:
         state = "working" if check.working else "missing"
         line = f"{check.component}: {state}, {check.reason}"
         if not check.working and check.fix:
             line += f". Fix: {check.fix}"
-        out.write(line + "\n")
+        out.write(_wrapped(line, width))
     playable = all(check.working for check in checks if check.essential)
-    out.write("The game can be played.\n" if playable else "The game cannot be played until the above is fixed.\n")
+    verdict = "The game can be played." if playable else "The game cannot be played until the above is fixed."
+    out.write(_wrapped(verdict, width))
     return 0 if playable else 1
+
+
+def _width(out: TextIO) -> int | None:
+    """The columns to break lines at (the last one left free), or None when ``out`` is not a terminal."""
+    try:
+        if not out.isatty():
+            return None
+        return max(os.get_terminal_size(out.fileno()).columns - 1, 20)
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
+def _wrapped(line: str, width: int | None) -> str:
+    if width is None:
+        return line + "\n"
+    return "\n".join(textwrap.wrap(line, width, break_on_hyphens=False) or [""]) + "\n"

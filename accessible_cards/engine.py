@@ -8,6 +8,7 @@ that seat's view. Chance comes only from the state's own seeded
 
 from __future__ import annotations
 
+import enum
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -21,9 +22,11 @@ A = TypeVar("A")
 
 
 def _plain(value: Any) -> Any:
-    """A JSON-ready form of an event field: cards become codes, tuples lists."""
+    """A JSON-ready form of an event field: cards become codes, enums (suits) their values, tuples lists."""
     if isinstance(value, Card):
         return value.code
+    if isinstance(value, enum.Enum):
+        return value.value
     if isinstance(value, (tuple, list)):
         return [_plain(item) for item in value]
     if isinstance(value, dict):
@@ -125,6 +128,13 @@ class GameState(ABC, Generic[A]):
     def view(self, seat: int) -> Any:
         """What ``seat`` may know now, and nothing more."""
 
+    def public_view(self) -> Any:
+        """What someone watching the table may know: what lies face up and the counts, no seat's own cards.
+
+        Its ``seat`` is -1 (nobody's). None: this game cannot be watched.
+        """
+        return None
+
     @property
     @abstractmethod
     def result(self) -> Result | None:
@@ -201,6 +211,20 @@ def whole_number(low: int, high: int | None = None, *, none_word: str | None = N
         if not isinstance(value, int) or value < low or (high is not None and value > high):
             raise ValueError(value)
         return value
+
+    return parse
+
+
+def one_of(*values: int) -> Callable[[Any], int]:
+    """A parser for a whole number that must be one of ``values`` (such as 11, 15 or 21)."""
+    number = whole_number(min(values), max(values))
+
+    def parse(value: Any) -> int:
+        found = number(value)
+        if found not in values:
+            raise ValueError(value)
+        assert found is not None
+        return found
 
     return parse
 

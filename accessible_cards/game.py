@@ -110,6 +110,10 @@ class Controls(Protocol):
     def names(self) -> Sequence[str]: ...
 
     @property
+    def persons(self) -> Sequence[int]:
+        """The seats people sit at (several when they share the keyboard)."""
+
+    @property
     def verbosity(self) -> str: ...
 
     def setting(self, name: str) -> Any:
@@ -123,7 +127,8 @@ class Controls(Protocol):
 
     def announce(self, utterance: Utterance | None) -> None: ...
 
-    def refuse(self, text: str) -> None: ...
+    def refuse(self, text: str | Utterance) -> None:
+        """A short reason; an :class:`Utterance` gives braille its own shorter line."""
 
     def view(self) -> Any:
         """The listening seat's view now."""
@@ -134,8 +139,16 @@ class Controls(Protocol):
     def play(self, action: Any) -> None:
         """The listening seat's move: played, saved, then announced."""
 
-    def choose(self, title: str, options: Sequence[tuple[str, Callable[[], None]]]) -> None:
-        """Ask which of ``options`` (label, what choosing it does); Escape goes back."""
+    def choose(
+        self,
+        title: str,
+        options: Sequence[tuple[str, Callable[[], None]]],
+        braille: Sequence[str] | None = None,
+    ) -> None:
+        """Ask which of ``options`` (label, what choosing it does); Escape goes back.
+
+        ``braille`` is the terse braille form: the title's line, then one line per option (the key comes first).
+        """
 
     def save(self) -> None:
         """Write the save now (after a step that the controller held back, such as a quiz answer)."""
@@ -157,10 +170,13 @@ class Controller(ABC):
         self.narrator = narrator
 
     @abstractmethod
-    def opening(self, players: int, seed: int | None, variant: str | None) -> str:
-        """The line said when the game begins (its name and players, and ``seed`` unless it is None: not told)."""
+    def opening(self, players: int, seed: int | None, variant: str | None) -> str | Utterance:
+        """The line said when the game begins (its name and players, and ``seed`` unless it is None: not told).
 
-    def hint(self) -> str | None:
+        A plain sentence gets the screen's braille title ("Casita Robada: 4 players", the seed on a line of its own).
+        """
+
+    def hint(self) -> str | Utterance | None:
         """A line said after the deal and after a resume, at normal and full verbosity (None: none)."""
         return None
 
@@ -227,6 +243,22 @@ class Tutorial:
     hint: Callable[[Callable[..., str], str, bool], str]
     offer: str
     """Catalog msgid of the question at the first start: the tutorial now, or the main menu."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheet:
+    """A game's score sheet as a table: header rows, then one row per round (every cell a short text).
+
+    ``keys`` leading columns (the round) name each row and are repeated when the table is split;
+    ``bands`` are the widths, in columns, of the groups after them that stay together (a player's bid
+    and points), so a table too wide for a page is split only between bands.
+    """
+
+    title: str
+    headers: tuple[tuple[str, ...], ...]
+    rows: tuple[tuple[str, ...], ...]
+    keys: int = 1
+    bands: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -296,6 +328,14 @@ class GameDescription:
     read_line: Callable[[str, str], Typed | None] | None = None
     """Optional: a typed line the game reads itself, before the command words (``read_line(text, lang)``):
     a move written out, such as Klondike's ``3 5`` or ``7H 5``; None when the line is not one of its own."""
+    errors: Mapping[str, Callable[[Callable[..., str], dict[str, Any]], str]] = field(default_factory=dict)
+    """Its own refusals worded by message id: ``errors[msg_id](t, params)``, ``t`` a catalog's ``text``.
+
+    ``ui/messages.py`` says an error through its own table first, then through the games' tables.
+    """
+    score_sheet: Callable[[GameState[Any], Callable[..., str], Sequence[str]], ScoreSheet] | None = None
+    """Optional: the score sheet of a state, ``score_sheet(state, t, names)`` (``t`` a catalog's ``text``), for
+    ``accessible-cards emboss scores SAVEFILE``; None for a game that keeps none."""
     order: int = 100
     """Where the game stands in every list (menus, the command line's choices, messages): lower first."""
 

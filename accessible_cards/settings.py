@@ -38,6 +38,16 @@ def _pause(value: Any) -> float:
     return number
 
 
+def _seconds(value: Any) -> float:
+    """A braille message time: seconds from 0 to 20 (0: every announcement at once)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise ValueError(value)
+    number = float(value)
+    if not 0 <= number <= 20:
+        raise ValueError(value)
+    return number
+
+
 def _lang(value: Any) -> str | None:
     return None if value is None else choice(*LANGUAGES)(value)
 
@@ -73,6 +83,7 @@ SETTINGS: Final = (
         "en-ueb-g1, en-ueb-g2 or en-us-g2",
     ),
     Setting("braille_de", "braille", "german_table", choice("de-g1", "de-g0", "de-g2"), "de-g1, de-g0 or de-g2"),
+    Setting("braille_seconds", "braille", "message_seconds", _seconds, "seconds from 0 to 20"),
 )
 
 
@@ -108,6 +119,8 @@ class Settings:
     braille: str = "off"
     braille_en: str = "en-ueb-g1"
     braille_de: str = "de-g1"
+    braille_seconds: float = 3.0
+    """How long each announcement stays on a braille display before the next one waiting is shown."""
     games: dict[str, dict[str, Any]] = field(default_factory=dict)
     """Each game's own section: its defaults (from the game's description), overlaid with what was chosen."""
 

@@ -30,6 +30,7 @@ TERMINAL_MODULES: Final = frozenset(
         "test_speech_speechd",  # a headless speech-dispatcher
         "test_speech_engines",  # espeak-ng and pyttsx3 writing WAVs, stopped mid-sentence
         "test_speech_output",
+        "test_ohhell_tdsr",  # the console screen reader tdsr reading the game aloud
     }
 )
 """Modules whose tests start a real terminal, speech or braille process (some without a shared fixture)."""

@@ -167,6 +167,7 @@ class Audit:
         self.seen: dict[int, set[int]] = {seat: set() for seat in range(request.humans)}
         self.queue: list[str] = []
         self.braille_text = ""
+        self.braille_lines: list[str] = []  # the lines of the last utterance's braille not yet written
         self.app: App | None = None
 
     # -- what may be shown -------------------------------------------------------
@@ -210,11 +211,12 @@ class Audit:
         self.figures.lines += 1
         self.check("speech", utterance.speech)
         self.check("braille", utterance.braille)
-        self.braille_text = utterance.braille
+        self.braille_lines = [line for line in utterance.braille.split("\n") if line.strip()] or [utterance.braille]
 
     def _braille_cells(self, cells: str) -> None:
         """The Unicode braille line just written, read back cell by cell (the braille output comes last)."""
         self.figures.cells += 1
+        self.braille_text = self.braille_lines.pop(0) if self.braille_lines else ""  # each line is written apart
         if not self.spotter.cards(self.braille_text) and self.figures.cells % 8:
             return  # cells show a card only where the text has its code or name; every 8th line is read anyway
         translated, shown = self.cells.cards(self.braille_text)
@@ -367,11 +369,13 @@ class Audit:
                 return key
             return "enter"
         if phase == BUNDLES:
+            if screen.controller.waiting_for() is not None:
+                return "enter"  # between the games of a match: the next game
             if rng.random() < 0.25:
                 self.check_history()
                 return rng.choice(_REVIEW_BUNDLES)
             assert isinstance(screen, GameScreen) and screen.game.name == "bundles"
-            hand = len(screen.table.state.hands[screen.listener])
+            hand = len(screen.table.view(screen.listener).hand)
             if not hand:
                 return "t"
             position = str(rng.randint(1, min(hand, 9)))

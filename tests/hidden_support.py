@@ -36,6 +36,7 @@ from typing import Any, Final
 from accessible_cards.braille import louis
 from accessible_cards.cards import Card, DeckKind, deck
 from accessible_cards.engine import Event
+from accessible_cards.games.bundles.match import BundlesMatchState
 from accessible_cards.games.bundles.narrator import BundlesNarrator
 from accessible_cards.games.bundles.rules import BundlesAction
 from accessible_cards.games.bundles.state import BundlesState
@@ -277,15 +278,23 @@ def turned_up(state: WarState, before: Sequence[Sequence[int]], events: Sequence
 
 
 class BundlesWatch:
-    """Follows a Stealing Bundles game: what each seat may not know, and the card the last step played."""
+    """Follows a Stealing Bundles game (or match): what each seat may not know, and the card the last step played.
 
-    def __init__(self, state: BundlesState) -> None:
-        self.state = state
+    ``state`` is the game in play; ``whole`` the state stepped: that game, or the match around it.
+    """
+
+    def __init__(self, state: BundlesState | BundlesMatchState) -> None:
+        self.whole = state
         self.bonus: dict[int, int] = {}  # sweep-bonus card id -> the seat that took it (and alone saw it)
         self.revealed: frozenset[int] = frozenset()
 
+    @property
+    def state(self) -> BundlesState:
+        whole = self.whole
+        return whole.current if isinstance(whole, BundlesMatchState) else whole
+
     def start(self) -> list[Event]:
-        return BundlesState.start(self.state)
+        return type(self.whole).start(self.whole)  # the class's own: the instance's start may be this one
 
     def hidden(self, seat: int | None = None) -> frozenset[int]:
         """Card ids ``seat`` may not know now: other hands, the stock, sweep-bonus cards others took (None: all)."""
@@ -309,12 +318,12 @@ class BundlesWatch:
         bonus = state.stock[-1] if sweeps and state.options.sweep_bonus and state.stock else None
         taker = state.turn
         mine = state.bundles[state.turn * state.nb + action.bundle]
-        events = BundlesState.apply(state, action)
+        events = type(self.whole).apply(self.whole, action)
         if bonus is not None:
             assert mine[-2] == bonus, "the sweep bonus is not the stock's top card, under the played card"
             self.bonus[bonus] = taker
-        if state.phase == "tiebreak" and phase != "tiebreak":
-            self.bonus = {}  # a fresh deck: the main game's cards are put away
+        if (state.phase == "tiebreak" and phase != "tiebreak") or self.state is not state:
+            self.bonus = {}  # a fresh deck (a tiebreak hand, the next game of a match): the cards before are put away
         self.revealed = frozenset(public | {action.card})
         return events
 

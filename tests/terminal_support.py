@@ -43,9 +43,16 @@ class Player:
     """A person at the keyboard of a real terminal running the program."""
 
     def __init__(
-        self, args: list[str], config: Path, env: dict[str, str] | None = None, prefix: list[str] | None = None
+        self,
+        args: list[str],
+        config: Path,
+        env: dict[str, str] | None = None,
+        prefix: list[str] | None = None,
+        columns: int = COLUMNS,
+        rows: int = ROWS,
     ) -> None:
         """``prefix`` runs the program through another command (e.g. ``setpriv`` to play as another user)."""
+        self.columns = columns
         environment = dict(os.environ)
         environment.update(
             {
@@ -58,7 +65,7 @@ class Player:
         environment.pop("PROMPT_TOOLKIT_NO_CPR", None)  # the program must set it itself
         environment.update(env or {})
         self.raw = ""
-        self.screen = pyte.HistoryScreen(COLUMNS, ROWS, history=5000)
+        self.screen = pyte.HistoryScreen(columns, rows, history=5000)
         self.screen.set_mode(pyte.modes.LNM)
         self.stream = pyte.Stream(self.screen)
         command = [*(prefix or []), sys.executable, "-m", "accessible_cards", *args]
@@ -66,7 +73,7 @@ class Player:
             command[0],
             command[1:],
             env=environment,
-            dimensions=(ROWS, COLUMNS),
+            dimensions=(rows, columns),
             encoding="utf-8",
             timeout=10,
         )
@@ -94,7 +101,7 @@ class Player:
 
     def lines(self) -> list[str]:
         """Every non-empty line, scrollback first."""
-        history = ["".join(row[x].data for x in range(COLUMNS)).rstrip() for row in self.screen.history.top]
+        history = ["".join(row[x].data for x in range(self.columns)).rstrip() for row in self.screen.history.top]
         shown = [line.rstrip() for line in self.screen.display]
         return [row for row in history + shown if row]
 
@@ -137,6 +144,14 @@ class Player:
         """Type characters as they come."""
         self.child.send(text)
         self._pump(0.15)
+
+    def resize(self, columns: int, rows: int = ROWS) -> None:
+        """The terminal window changes size (the program gets SIGWINCH); rows already shown are not reflowed."""
+        self._pump(0.1)
+        self.columns = columns
+        self.screen.resize(rows, columns)
+        self.child.setwinsize(rows, columns)
+        self._pump(0.1)
 
     def cursor(self) -> tuple[int, int]:
         """Where the cursor is: column, row."""

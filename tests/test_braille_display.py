@@ -24,7 +24,13 @@ import pytest
 from narration_support import utterances
 
 from accessible_cards.braille import louis
-from accessible_cards.braille.display import BrailleDisplayOutput, UnicodeBrailleOutput, hand_positions, typed_char
+from accessible_cards.braille.display import (
+    BrailleDisplayOutput,
+    UnicodeBrailleOutput,
+    hand_positions,
+    typed_char,
+    window_starts,
+)
 from accessible_cards.games.war.narrator import WarNarrator
 from accessible_cards.games.war.state import WarOptions, WarState
 from accessible_cards.utterance import Utterance
@@ -138,6 +144,7 @@ def test_end_to_end_with_brltty(brltty: tuple[str, VirtualDisplay]) -> None:
         "en",
         host=host,
         auth="none",
+        message_seconds=0,  # each announcement at once: the queue has its own test
     )
     try:
         assert output.connected.wait(10), status
@@ -166,11 +173,13 @@ def test_end_to_end_with_brltty(brltty: tuple[str, VirtualDisplay]) -> None:
         output.say(Utterance("...", long_line, kind="game_over"))
         cells = louis.to_unicode(Utterance("...", long_line).braille)
         assert cells is not None and len(cells) > 40
-        display.wait_for(cells[:40])
+        first, second = window_starts(cells, 40)[:2]
+        assert 30 < second <= 40 and cells[second - 1] == "\u2800"  # the first window ends at a word boundary
+        display.wait_for(cells[:second])
         display.send("fwinrt")
-        assert display.wait_for(cells[40:80]).startswith(cells[40:80])
+        assert display.wait_for(cells[second : second + 30]).startswith(cells[second : second + 30])
         display.send("fwinlt")
-        assert display.wait_for(cells[:40]).startswith(cells[:40])
+        assert display.wait_for(cells[first:second]).startswith(cells[first:second])
 
         for dots in ("0x0F", "0x17", "0x80"):  # p (dots 1234), r (1235), Enter (dot 8) as dot bits
             display.send(f"passdots {dots}")
@@ -200,7 +209,9 @@ def test_missing_brltty_is_said_once_and_retried() -> None:
 def test_keys_without_a_display() -> None:
     """Panning, line keys and routing work on the shown line even before a display connects."""
     commands: list[tuple[str, int | str | None]] = []
-    output = BrailleDisplayOutput(lambda n, a: commands.append((n, a)), lambda _: None, host=":98", retry_seconds=1)
+    output = BrailleDisplayOutput(
+        lambda n, a: commands.append((n, a)), lambda _: None, host=":98", retry_seconds=1, message_seconds=0
+    )
     try:
         output.say(Utterance("x", "Hand: 7H TS", kind="review.hand"))
         line = output.current()
@@ -210,7 +221,7 @@ def test_keys_without_a_display() -> None:
         assert commands == [("select", 2), ("play_position", 2)]
         output.say(Utterance("x", "one " * 30, kind="x"))
         output.handle_key("fwinrt")
-        assert output.window() == (louis.to_unicode("one " * 30) or "")[40:80]
+        assert output.window() == (louis.to_unicode("one " * 30) or "")[40:80].rstrip("\u2800").ljust(40, "\u2800")
         output.handle_key("lnup")
         assert output.current() == line
         output.handle_key("lndn")
@@ -255,3 +266,34 @@ def test_unicode_output_writes_one_line_per_announcement() -> None:
     output.interrupt()
     output.close()
     assert written == ["⠙⠥⠀⠛⠑⠺⠊⠝⠝⠾⠀⠅⠭⠀⠛⠛⠀⠛⠓"]
+
+
+@needs_louis
+@pytest.mark.skipif(not _brlapi_available(), reason="brltty or python3-brlapi is not installed")
+def test_the_display_shows_every_announcement_in_order(brltty: tuple[str, VirtualDisplay]) -> None:
+    """Issue 14, through a real BRLTTY: after "You trail JH" the opponents' moves come one by one, each for the
+    message time or until the display's pan-right key, and "Your turn" last; pan left goes back."""
+    host, display = brltty
+    output = BrailleDisplayOutput(None, lambda _: None, "en", host=host, auth="none", message_seconds=1.5)
+    moves = ["You trail JH", "C1 takes 9S with 9D", "C2 trails 4C", "C3 steals 4 from you, 4S", "Your turn: 3H 2S 4D"]
+    expected = [louis.to_unicode(Utterance(m, m).braille) or "" for m in moves]
+    try:
+        assert output.connected.wait(10)
+        for move in moves:
+            output.say(Utterance(move, move))
+        assert display.wait_for(expected[0]).startswith(expected[0])
+        display.send("fwinrt")  # the display's own forward key: the next announcement at once
+        assert display.wait_for(expected[1], timeout=1.0).startswith(expected[1])
+        display.send("fwinlt")  # and back
+        assert display.wait_for(expected[0], timeout=1.0).startswith(expected[0])
+        display.send("fwinrt")
+        display.send("fwinrt")
+        assert display.wait_for(expected[2], timeout=1.0).startswith(expected[2])
+        began = time.monotonic()
+        assert display.wait_for(expected[3], timeout=5).startswith(expected[3])  # left alone: after its time
+        assert time.monotonic() - began >= 1.0, "the announcement did not stay for its time"
+        assert display.wait_for(expected[4], timeout=5).startswith(expected[4])
+        time.sleep(2)
+        assert display.cells().startswith(expected[4]), "Your turn comes last and stays"
+    finally:
+        output.close()

@@ -188,3 +188,31 @@ def test_replay_without_moves_or_with_too_few(tmp_path: Path) -> None:
     done = _run("replay", _file(tmp_path, short), "--json")
     assert done.returncode == 0 and len(done.stdout.splitlines()) == 2
     assert "moves end here, after move 1" in _run("replay", _file(tmp_path, short)).stdout
+
+
+def test_simulate_reports_whole_matches() -> None:
+    """Issue 15: ``simulate bundles --variant rubamazzo --set scoring=scopa`` reports match results: matches won
+    per seat, mean games per match, mean points; the same for best-of and total-cards matches."""
+    done = _run("simulate", "bundles", "--variant", "rubamazzo", "--set", "scoring=scopa", "--games", "30", "--json")
+    figures = json.loads(done.stdout)
+    match = figures["match"]
+    assert match["kind"] == "points" and match["of"] == 11 and match["matches"] == 30
+    assert sum(match["wins"]) + match["draws"] == 30 and match["draws"] == 0
+    assert match["games_per_match"] == round(figures["games"] / 30, 3) and match["games_per_match"] >= 3
+    assert all(points >= 0 for points in match["points_per_match"]) and max(match["points_per_match"]) >= 11 / 2
+    lines = _run("simulate", "bundles", "--variant", "rubamazzo", "--set", "scoring=scopa", "--games", "30").stdout
+    assert "Matches (first to 11 Scopa points): 30. Won: player 1: " in lines
+    assert "Games per match: " in lines and "Mean Scopa points per match: player 1: " in lines
+    best = json.loads(_run("simulate", "bundles", "--variant", "rubamazzo", "--games", "20", "--json").stdout)
+    assert best["match"]["kind"] == "games" and best["match"]["of"] == 3
+    assert best["match"]["games_per_match"] >= 2 and sum(best["match"]["games_won_per_match"]) >= 2
+    cards = _run("simulate", "bundles", "--set", "match=cards", "--set", "match_games=5", "--games", "10").stdout
+    assert "Matches (most cards over 5 games): 10." in cards and "Mean cards per match: " in cards
+    levels = json.loads(
+        _run("simulate", "bundles", "--variant", "rubamazzo", "--games", "10", "--ai", "easy,medium", "--json").stdout
+    )
+    assert levels["match"]["matches"] == 10 and len(levels["match"]["win_rate_ci95"]) == 2
+    single = json.loads(_run("simulate", "bundles", "--games", "5", "--json").stdout)
+    assert "match" not in single  # a single game is not a match
+    bad = _run("simulate", "bundles", "--set", "match_games=4")
+    assert bad.returncode == 2 and "1, 3, 5 or 7" in bad.stderr and "Traceback" not in bad.stderr

@@ -201,3 +201,21 @@ def test_an_option_set_that_cannot_be_dealt_is_refused_even_with_given_hands() -
     while state.result is None:
         state.apply(next(iter(state.legal_actions())))
     assert state.result is not None
+
+
+def test_a_seed_only_scenario_without_a_dealer_is_dealt_by_seat_0() -> None:
+    """docs/en/scenarios.md: ``dealer`` defaults to 0, whether the scenario gives the hands or only a seed.
+
+    A teacher who writes a scenario fixes the game; the seed shuffles the cards, never who deals
+    (as a War scenario with only a seed always has 2 players). Seat 1 plays first.
+    """
+    from accessible_cards.scenario import parse
+
+    for seed in range(12):
+        state = parse({"game": "bundles", "seed": seed}).state
+        assert isinstance(state, BundlesState)
+        events = state.start()
+        assert state.dealer == 0
+        assert events[0].to_dict()["first"] == 1
+    named = parse({"game": "bundles", "seed": 3, "dealer": 1}).state
+    assert isinstance(named, BundlesState) and named.dealer == 1

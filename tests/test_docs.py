@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 PACKAGE = Path(accessible_cards.__file__).resolve().parent
 LANGUAGES = ("en", "de")
-GAMES = ("war", "bundles", "klondike")
+GAMES = ("war", "bundles", "ohhell", "klondike")
 
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _LINK = re.compile(r"(?<!!)\[[^\]]*\]\(([^)\s]+)\)")
@@ -184,9 +184,9 @@ def test_the_generator_writes_the_rules_pages() -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("game", ["war", "bundles", *VARIANTS])
+@pytest.mark.parametrize("game", ["war", "bundles", "ohhell", *VARIANTS])
 def test_every_game_and_preset_finds_its_rules_in_its_language(game: str, lang: str) -> None:
-    stem = "war" if game == "war" else "bundles"
+    stem = game if game in ("war", "ohhell") else "bundles"
     assert rules_markdown(game, lang) == (DOCS / lang / "rules" / f"{stem}.md").read_text(encoding="utf-8")
 
 

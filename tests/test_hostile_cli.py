@@ -60,6 +60,7 @@ REQUIRED = {
     "braille": ["x"],
     "emboss": ["rules", "war", "-o", "x.brf"],
     "speak": ["hi"],
+    "join": ["localhost"],
 }
 
 
@@ -72,6 +73,11 @@ def test_every_sub_command_refuses_an_unknown_flag(capsys: pytest.CaptureFixture
 BAD = [
     (["--no-such-flag"], "--no-such-flag"),
     (["dance"], "dance"),
+    # serve and join
+    (["serve", "--port", "99999"], "--port"),
+    (["serve", "--port", "two"], "--port"),
+    (["join", "localhost", "--port", "-1"], "--port"),
+    (["join"], "host"),
     # play
     (["play", "war", "--players", "-1"], "--players"),
     (["play", "war", "--players", "9"], "--players"),

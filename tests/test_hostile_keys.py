@@ -120,9 +120,12 @@ class Referee:
         """Only a Stealing Bundles computer seat acts on its own (War's cards are turned by a key)."""
         if not isinstance(state, BundlesState) or self.app is None:
             return False
-        owners = [
-            screen for screen in self.app.stack if getattr(getattr(screen, "table", None), "state", None) is state
-        ]
+
+        def playing(screen: Any) -> Any:
+            whole = getattr(getattr(screen, "table", None), "state", None)
+            return getattr(whole, "current", whole)  # a match plays its game in play
+
+        owners = [screen for screen in self.app.stack if playing(screen) is state]
         return bool(owners) and all(state.turn not in screen.table.persons() for screen in owners)
 
     def check(self) -> None:
@@ -316,7 +319,7 @@ NOTHING = "That key does nothing here. Press ? for the keys."
         ("\x19h", PILE, "I do not know the command"),  # Control-Y: nothing pulled back into the line
         (":tisch\r\x1b[A\r", NOTHING, "The table is empty.\nThe table is empty."),  # Up: no command back
         (":\x12\x1bh", "The H key does nothing here", "Traceback"),  # a search left open ends with the prompt
-        ("\x1bOP\r\x1bh", PILE, "Goodbye"),  # Enter in the rules is refused; the program goes on
+        ("\x1bOP\r\x1bh", PILE, "Goodbye"),  # Enter in the rules reads the section; the program goes on
         (":\x16\x07ab\r", "I do not know the command :ab.", "\x07"),  # control codes typed are not repeated
         (":\x1aab\r", "I do not know the command :ab.", "\x1a"),
         (":spielen \u00b2\r", "I do not know the command", "Traceback"),  # a digit int() does not read

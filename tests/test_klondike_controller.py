@@ -39,6 +39,7 @@ class Table:
         self.state.start()
         self.said: list[str] = []
         self.refused: list[str] = []
+        self.refused_braille: list[str] = []
         self.choices: list[tuple[str, Sequence[tuple[str, Callable[[], None]]]]] = []
         self.narrator = KlondikeNarrator(lang)
 
@@ -58,8 +59,10 @@ class Table:
         if utterance is not None:
             self.said.append(utterance.speech)
 
-    def refuse(self, text: str) -> None:
-        self.refused.append(text)
+    def refuse(self, text: str | Utterance) -> None:
+        if isinstance(text, Utterance):
+            self.refused_braille.append(text.braille)
+        self.refused.append(text.speech if isinstance(text, Utterance) else text)
 
     def view(self) -> Any:
         return self.state.view(0)
@@ -100,6 +103,7 @@ def test_a_refused_target_says_why_and_cancels_the_selection() -> None:
     keys_.handle(Typed("column", 2))
     keys_.handle(Typed("column", 1))
     assert table.refused == ["The two of spades cannot go on the ace of hearts: nothing goes on it."]
+    assert table.refused_braille == ["2S not on AH: nothing fits"]
     assert keys_.source is None
 
 
@@ -207,6 +211,7 @@ def test_german_words() -> None:
     keys_.handle(Typed("column", 2))
     keys_.handle(Typed("column", 1))
     assert table.refused == ["Pik Zwei passt nicht auf Herz Ass: darauf passt keine Karte."]
+    assert table.refused_braille == ["2S nicht auf AH: nichts passt"]
     keys_.handle(Typed("stock"))
     assert table.said[-1] == "Der Ablagestapel ist leer; 3 Karten im Zugstapel."
 
@@ -215,7 +220,7 @@ def test_a_new_game_from_the_menu_asks_only_for_the_preset() -> None:
     """One player: the menu asks which Klondike, and deals; no question of players or people."""
     from saves_support import play
 
-    _, said = play(None, ["3", "2", "o"], budget=3, lang="en")
+    _, said = play(None, ["4", "2", "o"], budget=3, lang="en")
     assert said[1].startswith("Which game? 1: Klondike (Braillespiel). 2: Klondike (classic). Up and Down")
     assert said[2] == "Klondike, the classic game: turn 3 cards, passes without limit."
     assert not any("How many" in line for line in said)

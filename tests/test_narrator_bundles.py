@@ -92,8 +92,8 @@ def test_a_game_in_german() -> None:
         ),
         ("capture", "Du nimmst mit der Herz Sieben die Kreuz Sieben.", "Du nimmst 7C mit 7H"),
         ("steal", "Spieler 2 stiehlt dir mit der Pik Sieben den Stapel mit 2 Karten.", "S2 stiehlt 2 von dir, 7S"),
-        ("trail", "Du legst den Kreuz König auf den Tisch.", "Du legst KC ab"),
-        ("trail", "Spieler 2 legt die Karo Zwei auf den Tisch.", "S2 legt 2D ab"),
+        ("trail", "Du legst den Kreuz König auf den Tisch.", "Du legst KC"),
+        ("trail", "Spieler 2 legt die Karo Zwei auf den Tisch.", "S2 legt 2D"),
         (
             "leftovers",
             "3 Karten bleiben auf dem Tisch: Karo Fünf, Kreuz König und Karo Zwei. Niemand bekommt die 3 Karten.",
@@ -133,7 +133,7 @@ def test_a_seat_named_you_is_spoken_to() -> None:
     narrator = BundlesNarrator("en", "normal", "french52", ["You", "Computer 1"])
     assert narrator.you == 0
     assert narrator.seat_name(1) == "Computer 1"
-    assert narrator.braille_seat(1) == "Comput"
+    assert narrator.braille_seat(1) == "C1"  # issue 14: the number stays, "Comput" was every computer
 
 
 def test_sweep_tie_and_tiebreak() -> None:
@@ -219,7 +219,7 @@ def test_brief_normal_full() -> None:
         "steal",
         "Player 2 steals your bundle of 2 cards with the seven of spades. "
         "Bundles: you have 0 cards and Player 2 has 3 cards. The stock is empty.",
-        "P2 steals 2 from you, 7S; You 0 P2\u00a03",
+        "P2 steals 2 from you, 7S\nYou 0 P2\u00a03",  # 44 cells together: the sizes get a line of their own
     )
 
 
@@ -488,7 +488,7 @@ def test_braille_fits_40_cells_in_two_player_games(
             said_now += [narrator.turn(view), narrator.table(view), narrator.bundles(view), narrator.scores(view)]
             said_now += [narrator.card_at(view, i) for i in range(len(view.hand))]
             said_now += [narrator.handoff(1)]
-            too_long += [u.braille for u in said_now if len(u.braille) > BRAILLE_CELLS]
+            too_long += [line for u in said_now for line in u.braille.split("\n") if len(line) > BRAILLE_CELLS]
             if state.result is not None:
                 break
             events = state.apply(chooser.choice(state.actions()))

@@ -73,3 +73,51 @@ def test_routing_keys_select_and_play_a_card(
     display.send(f"route {over_card}")
     played = player.wait_for(r"^You (capture|trail|steal)")
     assert card in played
+
+
+def test_the_display_walks_every_move_since_the_last_key(
+    brltty: tuple[str, VirtualDisplay],  # noqa: F811
+    player_box: list[Player],
+    tmp_path: Path,
+) -> None:
+    """Issue 14: in a 4-player game, after the player's move the display shows it, then each computer's
+    move in turn with the pan-right key, and "Your turn" comes last; before it, the title and the deal."""
+    host, display = brltty
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "settings.toml").write_text("[braille]\nmessage_seconds = 20\n", encoding="utf-8")
+    player = Player(
+        ["play", "bundles", "--players", "4", "--seed", "3", "--pause", "0", "--lang", "en", "--braille", "brlapi"],
+        config,
+        env={"BRLAPI_HOST": host, "BRLAPI_AUTH": "none"},
+    )
+    player_box.append(player)
+    player.wait_for("Your turn")
+    turn = louis.to_unicode("Your turn") or ""
+    title = louis.to_unicode("Stealing Bundles: 4 players") or ""
+    assert display.wait_for(title, timeout=10).startswith(title), "the display starts with the title"
+
+    def walk() -> list[str]:
+        shown = [display.cells()]
+        for _ in range(30):
+            if shown[-1].startswith(turn):
+                break
+            display.send("fwinrt")
+            shown.append(display.cells())
+        return shown
+
+    before = walk()
+    assert before[-1].startswith(turn), before
+    assert any(window.startswith(louis.to_unicode("Dealt") or "") for window in before), before
+
+    player.new_lines()
+    player.press("1")
+    player.press("1")  # the first card, played
+    player.wait_for("Your turn")
+    seats = [louis.to_unicode(f"C{n}") or "" for n in (1, 2, 3)]
+    mine = louis.to_unicode("You") or ""
+    assert display.wait_for(mine, timeout=5).startswith(mine), "the player's own move first"
+    after = walk()
+    assert after[-1].startswith(turn), after
+    starts = [next((i for i, window in enumerate(after) if window.startswith(seat)), -1) for seat in seats]
+    assert -1 not in starts and starts == sorted(starts), (starts, after)  # C1, C2 and C3, each in turn

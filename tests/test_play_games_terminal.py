@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 from terminal_support import Player, assert_clean, start
@@ -123,6 +124,37 @@ def test_the_war_quiz_asks_before_it_tells(players: list[Player], config: Path) 
     assert verdict.startswith("Not quite: ") and verdict.endswith("1 of 2 right.")
 
 
+def test_the_hot_seat_war_quiz_names_each_pupil_and_scores_each(players: list[Player], config: Path) -> None:
+    """Issue 15: with two pupils the question says who answers, and each pupil keeps a score of their own."""
+    state = WarState(2, seed=3)
+    state.start()
+    answers: list[int] = []
+    for _ in range(2):
+        battle = next(event for event in state.apply(TURN) if isinstance(event, Battle))
+        answers.append(0 if len(battle.high) > 1 else battle.high[0] + 1)
+    player = start(players, config, "play", "war", "--seed", "3", "--quiz", "--humans", "2", "--lang", "en")
+    player.wait_for("Press Enter to turn up")
+    player.new_lines()
+    player.press("enter")
+    (question,) = player.new_lines()
+    assert question.startswith("Player 1, your question: 1: Player 1, ") and " 2: Player 2, " in question
+    player.press(str(answers[0]))
+    told = player.new_lines()
+    assert told[0] == "Right! Player 1: 1 of 1 right."
+    player.press("enter")
+    (question,) = player.new_lines()
+    assert question.startswith("Player 2, your question: 1: Player 1, ")
+    player.press("9")
+    assert player.new_lines() == ["Player 2, press a player's number, or 0 if the cards are equal."]
+    wrong = 1 if answers[1] != 1 else 2
+    player.press(str(wrong))
+    (verdict, *_rest) = player.new_lines()
+    assert verdict.startswith("Not quite: ") and verdict.endswith(" Player 2: 0 of 1 right.")
+    player.press("s")
+    said = player.new_lines()
+    assert said[-1] == "Quiz scores: Player 1: 1 of 1 right. Player 2: 0 of 1 right."
+
+
 def test_typed_words_and_the_game_menu_in_german(players: list[Player], config: Path) -> None:
     player = start(players, config, "play", "war", "--seed", "3", "--lang", "de")
     player.wait_for("Drücke Enter, um die nächste Karte aufzudecken")
@@ -198,7 +230,7 @@ def test_a_broken_settings_file_is_said_once_and_kept(players: list[Player], con
     lines = player.new_lines()
     assert lines[0].startswith("Problem in der Einstellungsdatei: ")
     assert "verbosity" in lines[0]
-    player.press("4")
+    player.press("5")
     player.wait_for("Einstellungen")
     player.press("2", "q", "2")
     player.wait_for("Auf Wiedersehen")
@@ -258,4 +290,56 @@ def test_the_games_own_voice_is_announced_once_and_plus_changes_its_rate(
     player.wait_for("Goodbye")
     assert "rate = 200" in (config / "settings.toml").read_text(encoding="utf-8")
     assert sum(1 for line in player.lines() if line.startswith("Speech: ")) == 1, notice
+    assert_clean(player.lines())
+
+
+def _next_marker(player: Player, after: int, seconds: float = 10.0) -> tuple[int, str]:
+    """The first line after line ``after`` that asks the person for a key: their turn, the next game, what next."""
+    wanted = re.compile(r"^(Your turn\.|Press Enter for the next game\.|What next\?)")
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        lines = player.said()
+        for index in range(after, len(lines)):
+            if wanted.search(lines[index]):
+                return index, lines[index]
+        player.settle(0.03)
+    raise AssertionError("the game stopped asking:\n" + "\n".join(player.said()[-15:]))
+
+
+def test_a_rubamazzo_match_played_to_its_end_then_a_new_match(players: list[Player], config: Path) -> None:
+    """Issue 15: a best of three; the standing after each game; the next game after Enter; "Play again" starts a
+    new match. Seed 2 against the easy computer is decided in two games."""
+    player = start(
+        players, config, "play", "bundles", "--variant", "rubamazzo", "--seed", "2", "--pause", "0",
+        "--level", "easy", "--lang", "en",
+    )  # fmt: skip
+    at, line = _next_marker(player, 0)
+    assert "This is a match: best of 3 games." in player.said()[:at]
+    pauses = 0
+    for _ in range(200):
+        if line.startswith("Your turn."):
+            player.type("11")
+        elif line.startswith("Press Enter"):
+            pauses += 1
+            standing = player.said()[at - 1]
+            assert standing.startswith("After 1 game of the best of 3: you have won ")
+            player.press("s")
+            player.settle(0.2)
+            assert player.said()[-1] == "Game 2 of the match. " + standing.split(" Next game:")[0]
+            player.press("enter")
+        else:
+            break
+        at, line = _next_marker(player, at + 1)
+    said = player.said()
+    assert line == "What next?" or line.startswith("What next?"), said[-5:]
+    assert pauses == 1
+    end = [text for text in said if "wins the match" in text or "win the match" in text]
+    assert end in (["You win the match after 2 games."], ["Computer 1 wins the match after 2 games."])
+    standing = next(text for text in reversed(said) if text.startswith("After 2 games of the best of 3: "))
+    assert ("you have won 2 games" in standing) is (end[0].startswith("You"))
+    player.press("1")  # Play again: a new match, from its first game
+    again, _ = _next_marker(player, at + 1)
+    fresh = player.said()[at + 1 : again]
+    assert any("This is a match: best of 3 games." in text for text in fresh), fresh
+    assert any(" deal" in text and "3 cards each" in text for text in fresh), fresh
     assert_clean(player.lines())

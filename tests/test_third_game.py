@@ -435,7 +435,7 @@ def test_reviewed_with_the_keys_every_game_shares(players: list[Player], config:
 
     player.press("f1")
     rules = player.new_lines()
-    assert rules[0] == "Rules. Up and Down move from heading to heading; Escape goes back."
+    assert rules[0] == "Rules. Up and Down move from heading to heading, Enter reads the section, Escape goes back."
     assert rules[1] == "1 of 5: High Card"  # each heading a line of its own, its text on the next
     assert rules[2].startswith("High Card is a tiny game the tests play")
     player.press("down")

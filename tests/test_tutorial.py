@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from terminal_support import Player, assert_clean, start
 
-MENU_ITEM = {"en": "6: Tutorial: learn the keys with one short hand.", "de": "6: Einführung: die Tasten"}
+MENU_ITEM = {"en": "7: Tutorial: learn the keys with one short hand.", "de": "7: Einführung: die Tasten"}
 
 # (keys pressed, a line that must follow) for the whole tutorial, per language.
 WALK = {
@@ -27,7 +27,7 @@ WALK = {
         ("b", "Your bundle: 5 cards, top card nine of diamonds. Computer 1's bundle: empty."),
         ("s", "R repeats the last thing said, such as this sentence. Press R to repeat."),
         ("r", "G opens the history"),
-        ("g", "History, newest last. Up and Down to move, Escape to go back."),
+        ("g", "History, newest last. Up and Down to move, Enter to read a whole entry, Escape to go back."),
         ("escape", "The question mark says the keys"),
         ("?", "Keys for this moment, one a line:"),
         ("1", "Press Enter, or 1 again, to play the five."),
@@ -65,7 +65,7 @@ def _open_from_the_menu(players: list[Player], config: Path, lang: str) -> Playe
     menu = player.wait_for("Main menu|Hauptmenü")
     assert MENU_ITEM[lang] in menu
     player.new_lines()
-    player.press("6")
+    player.press("7")
     return player
 
 
@@ -118,7 +118,7 @@ def test_escape_skips_the_tutorial(players: list[Player], config: Path) -> None:
     said = player.new_lines()
     assert said[0] == "Einführung verlassen. Im Hauptmenü kannst du sie wiederholen: Wähle Einführung."
     assert said[1].startswith("Accessible Cards. Hauptmenü.")
-    player.press("6")  # and again from the menu
+    player.press("7")  # and again from the menu
     assert player.new_lines()[0].startswith("Einführung. Du spielst eine kurze Runde")
 
 

@@ -2,7 +2,8 @@
 
 - ``accessible-cards braille TEXT [--lang L] [--table T]`` prints Unicode braille;
   ``accessible-cards braille --card 7H [--lang L] [--deck D] [--scheme S]`` prints a card's cells.
-- ``accessible-cards emboss rules GAME [--lang L] --output FILE.brf`` writes BRF and a print twin.
+- ``accessible-cards emboss rules GAME [--lang L] --output FILE.brf`` writes BRF and a print twin;
+  ``emboss scores SAVEFILE`` a saved game's score sheet as a table.
 - :func:`braille_report` gives ``doctor`` one row per braille component.
 """
 
@@ -17,9 +18,10 @@ from typing import Any, TextIO
 
 from ..cards import DeckKind, deck
 from ..errors import CardsError
+from ..game import ScoreSheet
 from ..i18n import LANGUAGES
 from . import louis
-from .emboss import emboss, markdown_paragraphs, rules_markdown, write_brf
+from .emboss import emboss, emboss_table, markdown_paragraphs, rules_markdown, write_brf
 from .schemes import SCHEMES, scheme_for, tables_dir
 
 _TABLE_CHOICES = [name for grades in louis.GRADES.values() for name in grades]
@@ -84,8 +86,9 @@ def add_emboss_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "what",
-        choices=["rules", "keys", "history"],
-        help="what to emboss: rules or keys (the keyboard reference) of a game, or the history of a saved game",
+        choices=["rules", "keys", "history", "scores"],
+        help="what to emboss: rules or keys (the keyboard reference) of a game, the history or the score sheet "
+        "of a saved game",
     )
     parser.add_argument("name", metavar="GAME|SAVEFILE", help=f"{games_in_words()}; for history, a saved game's file")
     parser.add_argument("--output", "-o", required=True, metavar="FILE.brf", help="the BRF file to write")
@@ -96,17 +99,22 @@ def add_emboss_parser(subparsers: Any) -> argparse.ArgumentParser:
     return parser
 
 
-def run_emboss(args: argparse.Namespace, out: TextIO | None = None, markdown: str | None = None) -> int:
+def run_emboss(
+    args: argparse.Namespace, out: TextIO | None = None, markdown: str | None = None, sheet: ScoreSheet | None = None
+) -> int:
     """Run ``emboss``: 0 on success, 1 when liblouis is missing, 2 on a bad game, size or path.
 
-    ``markdown`` is the text to emboss when it is not a rules page (the keyboard reference).
+    ``markdown`` is the text to emboss when it is not a rules page (the keyboard reference); ``sheet`` a
+    score sheet, embossed as a table.
     """
     stream = out or sys.stdout
     try:
-        if markdown is None:
-            markdown = rules_markdown(args.name, args.lang)
-        paragraphs = markdown_paragraphs(markdown)
-        embossed = emboss(paragraphs, args.lang, args.table, args.width, args.height)
+        if sheet is not None:
+            embossed = emboss_table(sheet, args.lang, args.table, args.width, args.height)
+        else:
+            if markdown is None:
+                markdown = rules_markdown(args.name, args.lang)
+            embossed = emboss(markdown_paragraphs(markdown), args.lang, args.table, args.width, args.height)
     except (ValueError, OSError) as error:
         print(error, file=sys.stderr)
         return 2

@@ -3,12 +3,19 @@
 :class:`BrailleDisplayOutput` owns one background thread that does every
 BrlAPI call: it connects, writes the newest announcement's cells with
 ``writeDots`` (liblouis' cells, so contracted braille reaches the display), and
-reads keys with a short timeout so the game never waits on it. When BRLTTY is
+reads keys with a short timeout so the game never waits on it. Announcements
+queue: each one stays on the display for a settable time (``message_seconds``,
+3 seconds by default, like a screen reader's braille message timeout) before
+the next one that came meanwhile is shown, so the opponents' moves are all read
+in order and "Your turn" comes last; the forward (pan right) key shows the next
+part of a long line, cut at a word boundary, and then the next announcement at
+once, and a key press on the keyboard (:meth:`BrailleDisplayOutput.interrupt`)
+drops what waits and shows the newest. When BRLTTY is
 missing or stops, or the display is unplugged or switched off, it says so once
 and keeps every announcement; it connects again every few seconds (BRLTTY) or
 watches BRLTTY's "device online" parameter (the display), and once the display
 is back it says so once and shows the newest announcement again. Panning
-keys scroll a long line, line keys step through earlier announcements, a
+keys walk through a long line and the queue, line keys step through earlier announcements, a
 routing key over a card of a hand line selects that card and a second press
 plays it, and a braille keyboard's typed line is delivered as a command. The
 UI receives all of this through ``on_command(name, number)``.
@@ -34,6 +41,9 @@ from . import louis
 from .schemes import LETTER_DOTS
 
 DEFAULT_WIDTH: Final = 40
+MESSAGE_SECONDS: Final = 3.0
+"""How long an announcement stays on the display before the next one waiting is shown (the setting's default)."""
+BLANK: Final = "\u2800"
 HAND_KINDS: Final = frozenset({"review.hand", "turn"})
 """Utterance kinds whose braille line lists the listener's hand, card by card, in hand order."""
 SELECTED_KIND: Final = "review.card"
@@ -137,6 +147,26 @@ def typed_char(dots: int) -> str:
     return _DOTS_LETTER.get(dots & 0x3F, "")
 
 
+def window_starts(cells: str, width: int) -> list[int]:
+    """Where each window of a line begins when it is panned ``width`` cells at a time, cut at word boundaries.
+
+    A window ends before the last blank cell that lets it fit; only a word longer than the whole
+    display is cut inside the word.
+    """
+    starts = [0]
+    width = max(1, width)
+    while len(cells) - starts[-1] > width:
+        start = starts[-1]
+        gap = cells.rfind(BLANK, start + 1, start + width + 1)
+        following = gap + 1 if gap > start else start + width
+        while following < len(cells) and cells[following] == BLANK:
+            following += 1
+        if following >= len(cells):
+            break
+        starts.append(following)
+    return starts
+
+
 TABLES_MISSING: Final = (
     "Braille is off: the braille tables {tables} are missing. Install the Debian package liblouis-data, "
     "or reinstall the game for its braille_tables folder, then run make setup. The game goes on without braille."
@@ -162,6 +192,9 @@ class _BrailleFollows:
     def set_braille_table(self, grade: str) -> None:
         """Braille the next announcements with the table ``grade``."""
         self.grade = grade
+
+    def set_message_seconds(self, seconds: float) -> None:
+        """Lines in the terminal stay: they have no message time (the display overrides this)."""
 
     def faster(self) -> int | None:
         """Braille has no rate."""
@@ -201,11 +234,17 @@ class UnicodeBrailleOutput(_BrailleFollows):
         return f"UnicodeBrailleOutput(lang={self.lang!r}, grade={self.grade!r}, deck={self.deck!r})"
 
     def say(self, utterance: Utterance) -> None:
-        """Write the utterance's braille line as Unicode braille."""
-        cells = louis.to_unicode(utterance.braille, self.lang, self.grade, self.deck, self.scheme)
-        if cells is not None:
+        """Write the utterance's braille line as Unicode braille (an announcement of several lines: each line)."""
+        for line in utterance.braille.split("\n"):
+            if not line.strip() and "\n" in utterance.braille:
+                continue
+            cells = louis.to_unicode(line, self.lang, self.grade, self.deck, self.scheme)
+            if cells is None:
+                break
             self.write(cells)
-        elif not self._told:
+        else:
+            return
+        if not self._told:
             self._told = True
             missing = louis.missing_tables()
             if missing is not None:
@@ -264,6 +303,8 @@ class BrailleDisplayOutput(_BrailleFollows):
         auth: str | None = None,
         retry_seconds: float = 3.0,
         history: int = 50,
+        message_seconds: float = MESSAGE_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         louis.tables(lang, grade, deck, scheme)
         self.on_command = on_command
@@ -278,8 +319,14 @@ class BrailleDisplayOutput(_BrailleFollows):
         self.width = DEFAULT_WIDTH
         self.connected = threading.Event()
         self._lock = threading.Lock()
+        self.message_seconds = max(0.0, message_seconds)
+        self.clock = clock
         self._lines: deque[Line] = deque(maxlen=history)
-        self._shown = -1  # index into _lines from the end: -1 is the newest
+        self._total = 0  # lines said since the last hand-over; the oldest kept is number _total - len(_lines)
+        self._at = -1  # the number of the line on the display (-1: none yet)
+        self._newest_shown = -1  # the newest line that has been on the display; later ones wait in the queue
+        self._since = 0.0  # when the display began to show what it shows (the clock's time)
+        self._released = False  # a key was pressed on the keyboard: the next line is shown at once
         self._offset = 0
         self._dirty = False
         self._selected: int | None = None
@@ -311,25 +358,59 @@ class BrailleDisplayOutput(_BrailleFollows):
                 self._report(notice("braille-no-tables", tables=", ".join(missing)))
             else:
                 self._report(notice("braille-no-liblouis", reason=louis.unavailable_reason() or "Braille is off."))
+        lines = [line]
+        if "\n" in utterance.braille:  # one announcement of several lines: each is a message of its own
+            lines = []
+            for part in utterance.braille.split("\n"):
+                if part.strip():
+                    piece = Utterance(part, part, kind=utterance.kind)
+                    lines.append(make_line(piece, self.lang, self.grade, self.deck, self.scheme) or Line(part, "", ()))
         with self._lock:
             if utterance.kind not in HAND_KINDS and utterance.kind != SELECTED_KIND:
                 self._selected = None
-            self._lines.append(line)
-            self._shown = -1
-            self._offset = 0
-            self._dirty = True
+            for each in lines:
+                self._lines.append(each)
+                self._total += 1
+            self._advance(self.clock())
+
+    def set_message_seconds(self, seconds: float) -> None:
+        """Keep each announcement on the display for ``seconds`` before the next one waiting (0: show each at once)."""
+        with self._lock:
+            self.message_seconds = max(0.0, float(seconds))
+            self._advance(self.clock())
 
     def interrupt(self) -> None:
-        """A display keeps showing the last line; nothing to stop."""
+        """A key was pressed on the keyboard: what waits is skipped (line up still reaches it), the newest is shown,
+        and the next announcement (the key's answer) replaces it at once."""
+        with self._lock:
+            if self._total and self._at < self._total - 1:
+                self._show(self._total - 1, self.clock())
+            self._released = True
 
     def forget(self) -> None:
         """Drop every earlier line (a hand-over in hot-seat play): line-up keys cannot reach them any more."""
         with self._lock:
             self._lines.clear()
-            self._shown = -1
+            self._total = 0
+            self._at = -1
+            self._newest_shown = -1
             self._offset = 0
+            self._released = False
             self._selected = None
             self._dirty = True
+
+    def tick(self) -> None:
+        """Move on to the next waiting announcement once the one shown has had its time.
+
+        The display's thread calls this between keys; a test with a clock of its own calls it itself.
+        """
+        with self._lock:
+            self._advance(self.clock())
+
+    def waiting(self) -> int:
+        """How many announcements wait behind the newest one shown."""
+        with self._lock:
+            return max(0, self._total - 1 - self._newest_shown)
 
     def close(self) -> None:
         """Stop the key thread and close the connection."""
@@ -339,17 +420,65 @@ class BrailleDisplayOutput(_BrailleFollows):
     # -- what is shown ----------------------------------------------------------------
 
     def current(self) -> Line | None:
-        """The line being shown (the newest, unless line keys stepped back)."""
+        """The line being shown (the oldest not yet shown long enough, or where the display's keys went)."""
         with self._lock:
-            return self._lines[self._shown] if self._lines else None
+            return self._line(self._at)
 
     def window(self) -> str:
         """The cells in the display's window now, as Unicode braille, padded to the width."""
         with self._lock:
-            line = self._lines[self._shown] if self._lines else None
-            offset = self._offset
+            return self._window()
+
+    # -- the queue (called with the lock held) ----------------------------------------
+
+    def _line(self, number: int) -> Line | None:
+        """Line ``number`` (counted from the last hand-over), if it is still kept."""
+        index = number - (self._total - len(self._lines))
+        return self._lines[index] if number >= 0 and 0 <= index < len(self._lines) else None
+
+    def _oldest(self) -> int:
+        return self._total - len(self._lines)
+
+    def _window(self) -> str:
+        line = self._line(self._at)
         cells = line.cells if line else ""
-        return cells[offset : offset + self.width].ljust(self.width, "\u2800")
+        later = [start for start in window_starts(cells, self.width) if start > self._offset]
+        end = min(later[0] if later else len(cells), self._offset + self.width)
+        return cells[self._offset : end].ljust(self.width, BLANK)
+
+    def _show(self, number: int, now: float, offset: int = 0) -> None:
+        """Put line ``number`` on the display from cell ``offset``; its time starts now."""
+        number = max(self._oldest(), min(number, self._total - 1))
+        self._at = number
+        self._newest_shown = max(self._newest_shown, number)
+        self._offset = offset
+        self._since = now
+        self._released = False
+        self._dirty = True
+
+    def _advance(self, now: float) -> None:
+        """Show the next waiting line when nothing is shown, a key released the display, or the time is up.
+
+        A long line is walked window by window first while more lines wait; the last line stays as it is.
+        """
+        if self._total == 0:
+            return
+        if self._at < self._oldest():  # nothing shown yet (or it fell out of the history)
+            self._show(max(self._oldest(), self._newest_shown + 1), now)
+            return
+        if self._newest_shown >= self._total - 1:
+            return  # nothing waits
+        if not (self._released or now - self._since >= self.message_seconds):
+            return
+        line = self._line(self._at)
+        if not self._released and line is not None and self._at == self._newest_shown:
+            later = [start for start in window_starts(line.cells, self.width) if start > self._offset]
+            if later:
+                self._offset = later[0]
+                self._since = now
+                self._dirty = True
+                return
+        self._show(self._newest_shown + 1, now)
 
     # -- keys ----------------------------------------------------------------------
 
@@ -357,20 +486,30 @@ class BrailleDisplayOutput(_BrailleFollows):
         """Act on one display key: ``fwinlt``/``fwinrt`` pan, ``lnup``/``lndn`` step, ``route`` n (0-based cell)."""
         event: tuple[str, int] | None = None
         with self._lock:
-            line = self._lines[self._shown] if self._lines else None
-            if command == "fwinrt" and line and self._offset + self.width < len(line.cells):
-                self._offset += self.width
-            elif command == "fwinlt" and self._offset > 0:
-                self._offset = max(0, self._offset - self.width)
-            elif command == "lnup" and -self._shown < len(self._lines):
-                self._shown -= 1
-                self._offset = 0
-            elif command == "lndn" and self._shown < -1:
-                self._shown += 1
-                self._offset = 0
+            now = self.clock()
+            line = self._line(self._at)
+            starts = window_starts(line.cells, self.width) if line else [0]
+            later = [start for start in starts if start > self._offset]
+            earlier = [start for start in starts if start < self._offset]
+            if command == "fwinrt" and later:
+                self._offset = later[0]
+                self._since = now
+            elif command == "fwinrt" and self._at < self._total - 1:
+                self._show(self._at + 1, now)  # the end of the line: on to the next announcement
+            elif command == "fwinlt" and earlier:
+                self._offset = earlier[-1]
+                self._since = now
+            elif command == "fwinlt" and self._at > self._oldest():
+                previous = self._line(self._at - 1)
+                self._show(self._at - 1, now, window_starts(previous.cells, self.width)[-1] if previous else 0)
+            elif command == "lnup" and self._at > self._oldest():
+                self._show(self._at - 1, now)
+            elif command == "lndn" and self._at < self._total - 1:
+                self._show(self._at + 1, now)
             elif command == "route" and line is not None:
                 cell = self._offset + argument
-                position = line.positions[cell] if 0 <= cell < len(line.positions) else None
+                end = min(later[0] if later else len(line.cells), self._offset + self.width)  # the window's last cell
+                position = line.positions[cell] if argument >= 0 and cell < min(end, len(line.positions)) else None
                 if position is not None:
                     if self._selected == position:
                         event = ("play_position", position)
@@ -421,6 +560,8 @@ class BrailleDisplayOutput(_BrailleFollows):
     def _back(self) -> None:
         """The display is there (again): show the newest announcement; after an absence, say so once."""
         with self._lock:
+            if self._away and self._total:  # back after an absence: the newest, not what waited meanwhile
+                self._show(self._total - 1, self.clock())
             self._dirty = True
         self.connected.set()
         if self._away:
@@ -505,16 +646,18 @@ class BrailleDisplayOutput(_BrailleFollows):
                     self._gone(notice("braille-gone"))
                 here = present
             with self._lock:
+                self._advance(self.clock())
                 dirty = self._dirty and here
                 if dirty:
                     self._dirty = False
-                line = self._lines[self._shown] if self._lines else None
+                line = self._line(self._at)
                 offset = self._offset
+                cells = self._window()
             if dirty:
                 if line is not None and not line.cells and line.text:
                     connection.writeText(line.text[offset : offset + self.width])
                 else:
-                    connection.writeDots(louis.to_dots(self.window()))
+                    connection.writeDots(louis.to_dots(cells))
             code = connection.readKeyWithTimeout(50)
             if code is not None:
                 self._key(brlapi, connection, int(code))

@@ -16,11 +16,14 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ..cards import DeckKind
 from ..files import write_atomic
 from . import louis
+
+if TYPE_CHECKING:
+    from ..game import ScoreSheet
 
 BRAILLE_ASCII: Final = frozenset(chr(c) for c in range(0x20, 0x60))
 """The 64 characters of North American Braille ASCII (upper-case form)."""
@@ -237,3 +240,77 @@ def write_brf(embossed: Embossed, output: Path) -> tuple[Path, Path]:
         write_atomic(path, text)
         os.chmod(path, 0o666 & ~mask)  # readable as any new file, not only by its owner as a temporary file is
     return output, twin
+
+
+def emboss_table(
+    sheet: ScoreSheet, lang: str = "en", grade: str | None = None, width: int = 40, height: int = 25
+) -> Embossed | None:
+    """A table as BRF pages, its columns aligned; None when liblouis is missing.
+
+    Every cell is translated on its own. A table wider than a line is cut between bands into parts,
+    each with the key columns first; every page of a part repeats its header rows, under the title on
+    the first page. The print twin lays out the same parts in print, page by page.
+    """
+    if width < MIN_WIDTH or height < MIN_HEIGHT:
+        raise ValueError(f"a braille page needs at least {MIN_WIDTH} cells and {MIN_HEIGHT} lines")
+    grid = [*sheet.headers, *sheet.rows]
+    cells: list[list[str]] = []
+    for row in grid:
+        translated = []
+        for text in row:
+            brf = louis.to_brf(text, lang, grade) if text else ""
+            if brf is None:
+                return None
+            translated.append(to_braille_ascii(brf).strip())
+        cells.append(translated)
+    columns = max(len(row) for row in grid)
+    braille_width = [max(len(row[c]) if c < len(row) else 0 for row in cells) for c in range(columns)]
+    print_width = [max(len(row[c]) if c < len(row) else 0 for row in grid) for c in range(columns)]
+    keys = list(range(sheet.keys))
+    bands: list[list[int]] = []
+    at = sheet.keys
+    for size in sheet.bands or (1,) * (columns - sheet.keys):
+        bands.append(list(range(at, min(at + size, columns))))
+        at += size
+    parts: list[list[int]] = []
+    used = sum(braille_width[c] + 1 for c in keys)
+    current: list[int] = []
+    for band in bands:
+        need = sum(braille_width[c] + 1 for c in band)
+        if current and used + need - 1 > width:
+            parts.append(current)
+            current, used = [], sum(braille_width[c] + 1 for c in keys)
+        current += band
+        used += need
+    if current or not parts:
+        parts.append(current)
+    title = louis.to_brf(sheet.title, lang, grade)
+    if title is None:
+        return None
+    body = height - 1
+    heads = len(sheet.headers)
+    pages: list[list[str]] = []
+    twin: list[str] = []
+    for number, part in enumerate(parts):
+        chosen = keys + part
+
+        def line(row: Sequence[str], widths: list[int], chosen: list[int] = chosen) -> str:
+            return " ".join((row[c] if c < len(row) else "").ljust(widths[c]) for c in chosen).rstrip()
+
+        data = list(range(heads, len(grid)))
+        first = True
+        while first or data:
+            page = wrap(to_braille_ascii(title), width) if first and number == 0 else []
+            page += [line(cells[r], braille_width)[:width] for r in range(heads)]
+            room = max(body - len(page), 1)
+            chunk, data = data[:room], data[room:]
+            page += [line(cells[r], braille_width)[:width] for r in chunk]
+            pages.append(page)
+            printed = [line(grid[r], print_width) for r in range(heads)] + [line(grid[r], print_width) for r in chunk]
+            twin.append("\n".join(([sheet.title, ""] if first and number == 0 else []) + printed))
+            first = False
+    finished = []
+    for number, page in enumerate(pages, 1):
+        finished.append([*page, *[""] * (body - len(page)), braille_page_number(number).rjust(width)])
+    print_text = "\n\n".join(f"Braille page {n}\n\n{text}" for n, text in enumerate(twin, 1))
+    return Embossed(finished, print_text + "\n")

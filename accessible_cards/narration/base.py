@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Final
 
 from ..errors import OptionError
 from ..i18n import Catalog
-from ..utterance import VERBOSITIES
+from ..utterance import BRAILLE_CELLS, VERBOSITIES, estimated_cells
 
 _BRAILLE_NAME: Final = 6  # a given name is cut to this many characters on the braille line
 _B: Final = "braille"  # msgctxt of every braille text
+_NUMBERED: Final = re.compile(r"^(?P<word>\D*?)\s*(?P<number>\d+)$")
+"""A name that ends in a number ("Computer 2", "Spieler 3"): on the braille line its initial and the number."""
 
 
 def seat_names(t: Callable[..., str], players: int, humans: int) -> list[str]:
@@ -67,13 +70,58 @@ class SeatNarrator:
         return self.catalog.text("Player {number}", "seat name", number=seat + 1)
 
     def braille_seat(self, seat: int) -> str:
-        """The seat's short label on the braille line: "P2" / "S2", "You" / "Du", or a given name cut short."""
+        """The seat's short label on the braille line: "You" / "Du", or its name's label (:meth:`braille_name`)."""
         if seat == self.you:
             return self.catalog.text("You", _B)
-        given = self._seat_names[seat] if 0 <= seat < len(self._seat_names) else None
-        if given:
-            return given[:_BRAILLE_NAME]
+        return self.braille_name(seat)
+
+    def braille_name(self, seat: int) -> str:
+        """The seat's own label on the braille line, never "You": one of :meth:`braille_names`."""
+        labels = self.braille_names()
+        if 0 <= seat < len(labels):
+            return labels[seat]
         return self.catalog.text("P{number}", _B, number=seat + 1)
+
+    def braille_names(self) -> list[str]:
+        """Every seat's label on the braille line, each different from the others and from "You".
+
+        A name that ends in a number keeps it: "Computer 2" is "C2", "Spieler 3" "S3" (cutting the
+        name short would leave "Comput" for every computer). Another name is cut to six letters; a
+        seat without a name is "P2" / "S2". Labels that would still read the same (compared without
+        case: German braille has no capital sign) get their seat's number, so every seat stays distinct.
+        """
+        you = self.catalog.text("You", _B).casefold()
+        labels: list[str] = []
+        for seat, given in enumerate(self._seat_names):
+            name = (given or "").strip()
+            numbered = _NUMBERED.match(name) if name else None
+            if not name:
+                labels.append(self.catalog.text("P{number}", _B, number=seat + 1))
+            elif numbered and numbered.group("word").strip():
+                labels.append(numbered.group("word").strip()[0].upper() + numbered.group("number"))
+            else:
+                labels.append(name[:_BRAILLE_NAME])
+        for _ in range(2):
+            folded = [label.casefold() for label in labels]
+            clash = [seat for seat, label in enumerate(folded) if folded.count(label) > 1 or label == you]
+            if not clash:
+                break
+            for seat in clash:
+                number = str(seat + 1)
+                base = "".join(ch for ch in labels[seat] if not ch.isdigit()) or "P"
+                labels[seat] = base[: max(1, _BRAILLE_NAME - len(number))] + number
+        folded = [label.casefold() for label in labels]
+        for seat, label in enumerate(folded):  # the last resort: the seat's number alone after P / S
+            if folded.count(label) > 1 or label == you:
+                labels[seat] = self.catalog.text("P{number}", _B, number=seat + 1)
+        return labels
+
+    def _fit(self, line: str, extra: str, apart: bool = False) -> str:
+        """``line`` + ``extra`` if that fits the 40-cell braille line; else ``line`` alone, or with ``apart`` the
+        extra on a braille line of its own (a display shows it next)."""
+        if estimated_cells(line.split("\n")[-1] + extra) <= BRAILLE_CELLS:
+            return line + extra
+        return line + "\n" + extra.lstrip("; ").strip() if apart else line
 
     def _join(self, items: Sequence[str]) -> str:
         """``a``, ``a and b``, ``a, b and c`` in the catalog's words."""

@@ -51,6 +51,9 @@ class Output(Protocol):
     def set_braille_table(self, grade: str) -> None:
         """Braille what comes next with the table ``grade`` (a name the settings offer, such as ``"de-g2"``)."""
 
+    def set_message_seconds(self, seconds: float) -> None:
+        """Keep each announcement on a braille display for ``seconds`` before the next one waiting."""
+
     def faster(self) -> int | None:
         """Speak one step faster; the new rate in words per minute, or None (no voice, or not ready yet)."""
 
@@ -89,6 +92,7 @@ class RecordingOutput:
         self.lang: str | None = None
         self.deck: DeckKind | str | None = None
         self.braille_table: str | None = None
+        self.message_seconds: float | None = None
         self.closed = False
 
     def say(self, utterance: Utterance) -> None:
@@ -108,6 +112,9 @@ class RecordingOutput:
 
     def set_braille_table(self, grade: str) -> None:
         self.braille_table = grade
+
+    def set_message_seconds(self, seconds: float) -> None:
+        self.message_seconds = seconds
 
     def faster(self) -> int | None:
         """No voice: no rate."""

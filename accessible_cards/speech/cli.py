@@ -37,6 +37,7 @@ from .engines import (
     open_engine,
 )
 from .mode import SCREEN_READER_VARIABLE, process_names
+from .readers import screen_readers
 
 SAVE_ENGINES = ("pyttsx3", "espeak-ng")
 
@@ -323,20 +324,30 @@ def speech_report(lang: str = "en", environ: Mapping[str, str] | None = None, *,
             "" if cards else "connect speakers or headphones, or use a machine with sound",
         )
     )
-    running = "orca" in process_names()
+    checks.append(screen_reader_check(env))
+    return checks
+
+
+def screen_reader_check(environ: Mapping[str, str], readers: list[str] | None = None) -> Check:
+    """The doctor's line on screen readers: the ones found reading this terminal (``readers``: found now)."""
+    env = environ
+    if readers is None:
+        readers = screen_readers(environ=env)
+        if "orca" in process_names() and "Orca" not in readers:
+            readers.append("Orca")
+    running = bool(readers)
     flag = env.get(SCREEN_READER_VARIABLE)
     if flag:
-        reason = f"{SCREEN_READER_VARIABLE}={flag} decides"
+        seen = f" ({', '.join(readers)} seen)" if readers else ""
+        reason = f"{SCREEN_READER_VARIABLE}={flag} decides{seen}"
     elif running:
-        reason = "Orca is running: --speech auto leaves speech to it"
+        verb = "is" if len(readers) == 1 else "are"
+        reason = f"{' and '.join(readers)} {verb} reading: --speech auto leaves speech to the screen reader"
     else:
         reason = "no screen reader seen: --speech auto lets the game speak"
-    checks.append(
-        Check(
-            "speech: screen reader",
-            True,
-            reason,
-            "" if flag or running else f"with NVDA, JAWS or a remote screen reader set {SCREEN_READER_VARIABLE}=1",
-        )
+    return Check(
+        "speech: screen reader",
+        True,
+        reason,
+        "" if flag or running else f"with NVDA, JAWS or a remote screen reader set {SCREEN_READER_VARIABLE}=1",
     )
-    return checks

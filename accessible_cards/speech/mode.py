@@ -5,7 +5,9 @@ detected, and otherwise speaks when an engine works:
 
 1. ``ACCESSIBLE_CARDS_SCREEN_READER=1`` (set by the player) means a screen
    reader reads the terminal; ``=0`` means there is none, whatever runs.
-2. Orca running on this machine (a process named ``orca`` in ``/proc``).
+2. A screen reader found reading this terminal (tdsr, Fenrir, Speakup, Orca,
+   BRLTTY with speech: :func:`~.readers.screen_readers`), or Orca running on
+   this machine (a process named ``orca`` in ``/proc``).
 3. Otherwise ``self`` when a speech engine works, else ``off``.
 
 NVDA and JAWS run on Windows only and read a console through its own
@@ -35,12 +37,14 @@ SCREEN_READER_PROCESSES: Final = frozenset({"orca"})
 class ModeChoice:
     """The mode chosen, a stable ``cause`` id for the UI to word, and a plain English ``reason``.
 
-    Causes: ``requested``, ``variable-on``, ``orca-running``, ``engine-works``, ``no-engine``.
+    Causes: ``requested``, ``variable-on``, ``reader-running``, ``orca-running``, ``engine-works``, ``no-engine``.
+    ``readers`` names the screen readers found (for ``reader-running``).
     """
 
     mode: str
     cause: str
     reason: str
+    readers: tuple[str, ...] = ()
 
 
 def choose_mode(
@@ -48,6 +52,7 @@ def choose_mode(
     environ: Mapping[str, str],
     processes: Iterable[str],
     engine_works: bool | Callable[[], bool] = True,
+    readers: Iterable[str] = (),
 ) -> ModeChoice:
     """Decide the speech mode; ``engine_works`` is only consulted (and only called) when it matters.
 
@@ -61,9 +66,12 @@ def choose_mode(
     if flag in ("1", "yes", "true", "on"):
         return ModeChoice("screen-reader", "variable-on", f"{SCREEN_READER_VARIABLE} is set: a screen reader reads")
     if flag not in ("0", "no", "false", "off"):
+        found = tuple(readers)
+        if found:
+            return ModeChoice("screen-reader", "reader-running", f"{', '.join(found)} reads this terminal", found)
         running = sorted(SCREEN_READER_PROCESSES.intersection(processes))
         if running:
-            return ModeChoice("screen-reader", "orca-running", "the Orca screen reader is running")
+            return ModeChoice("screen-reader", "orca-running", "the Orca screen reader is running", ("Orca",))
     works = engine_works() if callable(engine_works) else engine_works
     if works:
         return ModeChoice("self", "engine-works", "no screen reader was found and a speech engine works")

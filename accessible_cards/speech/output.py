@@ -181,6 +181,9 @@ class SpeechOutput:
     def set_braille_table(self, grade: str) -> None:
         """Speech has no braille table."""
 
+    def set_message_seconds(self, seconds: float) -> None:
+        """Speech has no braille message time."""
+
     def close(self) -> None:
         """Stop speaking, stop trying engines again, and release the engine."""
         self._closing.set()

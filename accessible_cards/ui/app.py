@@ -78,6 +78,8 @@ class App:
         self.running = True
         self.muted = False  # while a saved game is replayed, nothing is said
         self.startup_notes: list[str] = []
+        self.background: dict[str, Callable[[], None]] = {}
+        """Commands that come from elsewhere, not from a key (a network client's news), and what each does."""
         terminal.unknown = self._unknown
         terminal.status = self._status
 
@@ -119,10 +121,13 @@ class App:
         for output in self.outputs:
             output.forget()
 
-    def refuse(self, reason: str) -> None:
-        """One short reason, said once: nothing changes, and R still repeats what was said before it."""
+    def refuse(self, reason: str | Utterance) -> None:
+        """One short reason, said once: nothing changes, and R still repeats what was said before it.
+
+        An :class:`Utterance` carries a braille line of its own (a game's reason in card codes).
+        """
         if not self.muted:
-            self._present(Utterance(reason, reason))
+            self._present(reason if isinstance(reason, Utterance) else Utterance(reason, reason))
 
     def _status(self, news: Notice | str) -> None:
         """A device's news, said in the player's language.
@@ -211,6 +216,9 @@ class App:
             self.catalog = Catalog(self.lang)
             self.terminal.lang = self.lang
             self.follow(lang=self.lang, grade=self.settings.braille_grade)
+        if "braille_seconds" in values:
+            for output in self.outputs:
+                output.set_message_seconds(self.settings.braille_seconds)
         if "input" in values:
             self.terminal.input_mode = self.settings.input
             self.terminal.forget_bindings()
@@ -360,6 +368,10 @@ class App:
             self.push(tutorial_offer(self))
         else:
             self.push(menu)
+        return self.loop()
+
+    def loop(self) -> int:
+        """Read commands for the top screen until quit; a background command (news) is taken without a key."""
         while self.running and self.stack:
             screen = self.stack[-1]
             screen.before_input()
@@ -368,6 +380,10 @@ class App:
             typed = self.terminal.read(screen.phase)
             if typed is None:
                 break
+            background = self.background.get(typed.name)
+            if background is not None:
+                background()  # news from elsewhere (the network): no key was pressed, so nothing is cut off
+                continue
             for output in self.outputs:
                 output.interrupt()
             try:
@@ -448,7 +464,7 @@ class App:
         if sections is None:
             self.refuse(self.t("The rules file is not installed with this copy."))
             return
-        title = self.t("Rules. Up and Down move from heading to heading; Escape goes back.")
+        title = self.t("Rules. Up and Down move from heading to heading, Enter reads the section, Escape goes back.")
         self.push(rules_screen(self, title, sections))
 
 
@@ -733,6 +749,10 @@ def _settings_items(app: App, cycle: Callable[[str, list[Any]], Callable[[], Non
             cycle("braille_de", list(GERMAN_BRAILLE_TABLES))
             if app.lang == "de"
             else cycle("braille_en", list(ENGLISH_BRAILLE_TABLES)),
+        ),
+        Item(
+            t("Braille message time in seconds: {value}", value=f"{s.braille_seconds:g}"),
+            cycle("braille_seconds", [1.0, 2.0, 3.0, 5.0, 10.0, 0.0]),
         ),
     ]
     return t("Settings. Enter changes the setting."), items

@@ -60,6 +60,7 @@ SHARED: Final = (
         "choose the item with that number",
         takes_number=True,
     ),
+    _c("read", ["enter", "space"], ["read"], ["lesen"], [HISTORY, RULES], "read all of this entry"),
     _c("yes", ["y", "j"], ["yes"], ["ja"], [QUESTION], "yes (J as in ja)"),
     _c("no", ["n"], ["no"], ["nein"], [QUESTION], "no"),
     _c("ready", ["enter", "space"], ["ready"], ["bereit"], [HANDOFF], "I am at the keyboard"),

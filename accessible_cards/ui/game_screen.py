@@ -121,6 +121,10 @@ class GameScreen(Screen):
         return min(self.table.persons())
 
     @property
+    def persons(self) -> Sequence[int]:
+        return self.table.persons()
+
+    @property
     def verbosity(self) -> str:
         return self.app.settings.verbosity
 
@@ -136,7 +140,7 @@ class GameScreen(Screen):
     def say(self, text: str | Utterance) -> None:
         self.app.say(text)
 
-    def refuse(self, text: str) -> None:
+    def refuse(self, text: str | Utterance) -> None:
         self.app.refuse(text)
 
     def announce(self, utterance: Utterance | None) -> None:
@@ -159,7 +163,12 @@ class GameScreen(Screen):
         events = self.table.play(action)
         self._after(events)
 
-    def choose(self, title: str, options: Sequence[tuple[str, Callable[[], None]]]) -> None:
+    def choose(
+        self,
+        title: str,
+        options: Sequence[tuple[str, Callable[[], None]]],
+        braille: Sequence[str] | None = None,
+    ) -> None:
         def chosen(act: Callable[[], None]) -> Callable[[], None]:
             def run() -> None:
                 self.chose = True  # what was chosen is told next: no "Back in the game." before it
@@ -168,7 +177,12 @@ class GameScreen(Screen):
 
             return run
 
-        self.app.push(ListScreen(self.app, title, [Item(label, chosen(act)) for label, act in options], phase="choice"))
+        terse = list(braille or [])
+        items = [
+            Item(label, chosen(act), braille=terse[index + 1] if index + 1 < len(terse) else "")
+            for index, (label, act) in enumerate(options)
+        ]
+        self.app.push(ListScreen(self.app, title, items, phase="choice", braille_title=terse[0] if terse else None))
 
     def save(self) -> None:
         self.save_game()
@@ -206,11 +220,23 @@ class GameScreen(Screen):
         app.follow(deck=self.table.state.deck_kind)
         if self.request.scenario is not None:
             app.say(app.t("Scenario {name}. You are Player 1.", name=Path(self.request.scenario).name))
-        app.say(self.controller.opening(self.request.players, self.seed_to_tell(), self.request.variant))
+        seed = self.seed_to_tell()
+        opening = self.controller.opening(self.request.players, seed, self.request.variant)
+        app.say(opening if isinstance(opening, Utterance) else Utterance(opening, self.braille_title(seed)))
         self.deal()
         hint = self.controller.hint()
         if hint and app.settings.verbosity != "brief":
             app.say(hint)
+
+    def braille_title(self, seed: int | None) -> str:
+        """The opening's braille: the game's name (without what follows its comma) and the players; the seed on a
+        line of its own ("Casita Robada: 4 players", "Seed 1234"), so that each fits a 40-cell display."""
+        t = self.app.t
+        name = t(self.game.variant_title(self.request.variant)).split(",")[0].strip()
+        players = self.app.tn("{game}: {n} player", "{game}: {n} players", self.request.players, game=name)
+        if seed is None:
+            return players
+        return players + "\n" + t("Seed {seed}", "braille", seed=seed)
 
     def deal(self) -> None:
         """Deal the cards and save the game (its save starts from the state before the deal)."""
@@ -236,10 +262,15 @@ class GameScreen(Screen):
     def before_input(self) -> None:
         """Computer seats play; then the person to play is asked to the keyboard and told it is their turn."""
         table = self.table
+        # while the controller waits for a key (a quiz answer, the next game of a match), so does the table
         while table.result is None and table.automatic() and self.app.running:
+            if self.controller.waiting_for() is not None:
+                return
             if not self._pause():
                 return
             self.computer_move()
+        if self.controller.waiting_for() is not None:
+            return
         if table.result is not None or self.phase != self.controller.phase or self.handing_off:
             return
         turn = table.to_move()
@@ -322,7 +353,7 @@ class GameScreen(Screen):
         if name == "last":
             app.say(" ".join(self.last_play) if self.last_play else app.t("Nothing has been played yet."))
         elif name == "history":
-            title = app.t("History, newest last. Up and Down to move, Escape to go back.")
+            title = app.t("History, newest last. Up and Down to move, Enter to read a whole entry, Escape to go back.")
             app.push(history_screen(app, title, self.history))
         elif name == "verbosity":
             following = VERBOSITIES[(VERBOSITIES.index(app.settings.verbosity) + 1) % len(VERBOSITIES)]

@@ -70,7 +70,7 @@ def error_text(error: CardsError, t: Translate) -> str | None:
     ``t`` is a catalog's ``text``. None for an id the table does not know, or parameters it cannot
     say; the caller says a general sentence then, never the error's English text.
     """
-    wording = ERRORS.get(error.msg_id)
+    wording = _wording(error.msg_id)
     if wording is None:
         return None
     p: dict[str, Any] = {
@@ -81,6 +81,17 @@ def error_text(error: CardsError, t: Translate) -> str | None:
         return wording(t, p)
     except (KeyError, ValueError):
         return None
+
+
+def _wording(msg_id: str) -> Wording | None:
+    """How a message id is said: the shared table first, then a game's own (``GameDescription.errors``)."""
+    found = ERRORS.get(msg_id)
+    if found is not None:
+        return found
+    for game in registry.registered():
+        if msg_id in game.errors:
+            return game.errors[msg_id]
+    return None
 
 
 def refusal(error: CardsError, t: Translate) -> str:
@@ -209,8 +220,9 @@ def _move_reason(p: dict[str, Any], t: Translate) -> str:
         "error-move-not-legal": lambda: t("it is not a legal move here."),
     }
     make = known.get(str(cause))
-    if make is None and cause in ERRORS and cause != "error-scenario-move":  # a card code the move names, say
-        return ERRORS[str(cause)](t, p)
+    wording = _wording(str(cause)) if make is None and cause != "error-scenario-move" else None
+    if wording is not None:  # a card code the move names, say, or a game's own refusal
+        return wording(t, p)
     return make() if make is not None else t("this move cannot be played as written; accessible-cards replay says why.")
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..keys import CHOICE, HISTORY, MENU, QUESTION, RULES, Typed
+from ..utterance import Utterance
 
 if TYPE_CHECKING:
     from .app import App
@@ -54,6 +55,8 @@ class Item:
     label: str
     action: Callable[[], None] | None = None
     detail: str = ""
+    braille: str = ""
+    """A terse braille form of the label (empty: the label itself)."""
 
 
 class ListScreen(Screen):
@@ -71,6 +74,7 @@ class ListScreen(Screen):
         hint: bool | str = True,
         answers: tuple[int, int] | None = None,
         numbers: Sequence[int] | None = None,
+        braille_title: str | None = None,
     ) -> None:
         """``answers`` makes the list a yes/no question: the index of its yes item, then of its no item.
 
@@ -82,6 +86,7 @@ class ListScreen(Screen):
         self.phase = QUESTION if answers is not None else phase
         self.answers = answers
         self.title = title
+        self.braille_title = braille_title
         self.items = list(items)
         self.index = max(0, min(index, len(self.items) - 1))
         self.on_back = on_back
@@ -91,13 +96,16 @@ class ListScreen(Screen):
     def enter(self) -> None:
         t = self.app.t
         if self.phase in (MENU, CHOICE, QUESTION):
-            listing = " ".join(f"{n}: {item.label}." for n, item in zip(self._numbers(), self.items, strict=True))
+            numbered = list(zip(self._numbers(), self.items, strict=True))
+            listing = " ".join(f"{n}: {item.label}." for n, item in numbered)
             text = t("{title} {items}", title=self.title, items=listing)
             if isinstance(self.hint, str):  # a hint of its own (in both languages, at the first start)
                 text += " " + self.hint
             elif self.hint:
                 text += " " + t("Up and Down to move, Enter to choose, Escape to go back.")
-            self.app.say(text)
+            # braille: the title, then one choice per line, its key first (a display shows each in turn)
+            lines = [self.braille_title or self.title] + [f"{n} {item.braille or item.label}" for n, item in numbered]
+            self.app.say(Utterance(text, "\n".join(line.replace("\n", " ") for line in lines), kind="choices"))
             if self.index:
                 self.say_current()
         else:
@@ -145,6 +153,8 @@ class ListScreen(Screen):
             self.say_current()
         elif name == "choose":
             self._choose(self.index)
+        elif name == "read":  # all of an entry, as new lines: after an arrow key a screen reader speaks one row
+            self.say_current()
         elif name in ("yes", "no") and self.answers is not None:
             self.index = self.answers[0] if name == "yes" else self.answers[1]
             self._choose(self.index)

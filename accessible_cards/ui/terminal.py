@@ -6,6 +6,20 @@ waits at the prompt. A key acts at once while the input line is empty;
 typed words (``play 3``, ``tisch``) are read on Enter. When input or output
 is not a terminal, lines are read and written plainly, with no escape
 sequences at all.
+
+What a console screen reader (tdsr, Speakup, Fenrir) speaks decides the layout:
+
+- Each announcement is wrapped at word boundaries to the terminal's width at
+  the moment it is written, so every screen row a reader speaks holds whole words.
+- New text is spoken as it appears, except after a cursor key: after Up or
+  Down a reader speaks the row the cursor then stands on, after Left or Right
+  the character under it (Fenrir speaks the row when the cursor moved to
+  another row), and other new text stays unspoken. So the answer to an arrow
+  key is written on fresh rows and the cursor is left at the start of its
+  first row, with no prompt drawn there: Up and Down are heard by that row,
+  Left and Right by its first character (in the hand, the card's number). The
+  next announcement goes below it. Each announcement is still written once,
+  in order, on rows of its own.
 """
 
 from __future__ import annotations
@@ -15,6 +29,7 @@ import contextlib
 import os
 import queue
 import sys
+import textwrap
 from collections.abc import Callable
 from typing import TextIO
 
@@ -27,6 +42,7 @@ from prompt_toolkit.application.current import get_app
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
+from prompt_toolkit.output.vt100 import Vt100_Output
 
 from ..keys import Typed
 from ..outputs import Notice
@@ -41,6 +57,55 @@ _PT_KEYS = {"enter": "c-m", "space": " ", "escape": "escape"}
 _LINE_EDITOR_KEYS = tuple(
     key.value for key in Keys if not key.value.startswith("<") and key not in (Keys.ControlM, Keys.ControlJ)
 )
+CURSOR_KEYS = frozenset({"up", "down", "left", "right"})
+"""The keys a console screen reader answers itself by reading the cursor's row (or character)."""
+_TYPING = "\x00typing"
+
+
+def wrap_rows(text: str, width: int) -> list[str]:
+    """``text`` as screen rows of at most ``width`` characters, broken between words.
+
+    Each line of ``text`` starts a row of its own; a word longer than a whole
+    row is the only thing ever cut. A line of Unicode braille, whose words are
+    apart by the blank cell U+2800, is broken at those blanks.
+    """
+    rows: list[str] = []
+    for line in text.split("\n"):
+        braille = _BLANK_CELL in line and " " not in line
+        wrapped = textwrap.wrap(
+            line.replace(_BLANK_CELL, " ") if braille else line,
+            max(width, 1),
+            break_on_hyphens=False,
+            replace_whitespace=False,
+        )
+        rows.extend([row.replace(" ", _BLANK_CELL) for row in wrapped] if braille else wrapped or [""])
+    return rows
+
+
+_BLANK_CELL = "\u2800"
+
+
+class _ReaderOutput(Vt100_Output):
+    """prompt_toolkit's terminal output, which draws and erases nothing while the cursor rests on an answer.
+
+    The prompt is empty there, so there is nothing of its own to show: all it
+    would write is the blank of its cursor cell, over the answer's first
+    character, and erasing would wipe the answer the screen reader is about to read.
+    """
+
+    keep: Callable[[], bool] = staticmethod(lambda: False)
+
+    def write(self, data: str) -> None:
+        if not self.keep():
+            super().write(data)
+
+    def erase_down(self) -> None:
+        if not self.keep():
+            super().erase_down()
+
+    def erase_end_of_line(self) -> None:
+        if not self.keep():
+            super().erase_end_of_line()
 
 
 class Terminal:
@@ -58,8 +123,23 @@ class Terminal:
         self.stdin = stdin or sys.stdin
         self.stdout = stdout or sys.stdout
         self.interactive = self.stdin.isatty() and self.stdout.isatty()
+        self._screen = self.stdout.isatty()
+        """Output goes to a terminal's screen: only then are rows laid out for a screen reader (escape sequences)."""
+        self._cursor_key = False
+        """True while the last key read was a cursor key: what is said now answers it."""
+        self.prompt_mark = "> "
+        """What the prompt shows where the cursor waits (none for a screen reader: it would say it each time)."""
+        self._echo = ""
+        """The character of the key just pressed, until the first line after it is written."""
+        self._answering = False
+        """True once the answer to the last cursor key has its first line."""
+        self._answer_rows = 0
+        """Rows of the answer to the last cursor key so far."""
+        self._held_rows = 0
+        """Rows of the answer to a cursor key at and below the cursor, which rests on the first one on the screen."""
         if self.interactive:
             _hold_keys(self.stdin)
+            atexit.register(self._release)
         self._session: PromptSession[object] | None = None
         self._bindings: dict[str, KeyBindings] = {}
         self.unknown: Callable[[str], None] = lambda _text: None
@@ -73,15 +153,70 @@ class Terminal:
     # -- writing ------------------------------------------------------------
 
     def line(self, text: str) -> None:
-        """Write one announcement as a new plain line."""
-        self.stdout.write(text + "\n")
+        """Write one announcement: a plain line, or in a terminal rows wrapped between words.
+
+        In a terminal, the answer to a cursor key leaves the cursor at the
+        start of its first row (see the module's docstring).
+        """
+        if not (self.interactive and self._screen):
+            self.stdout.write(text + "\n")
+            self.stdout.flush()
+            return
+        width = self.width()
+        # the last column is left free, so that no terminal wraps on its own; of unknown width, the terminal wraps
+        rows = wrap_rows(text, width - 1) if width else text.split("\n")
+        out = "\n" * self._held_rows  # below whatever the cursor rests on
+        if self._echo and rows[0].startswith(self._echo):
+            # A reader takes the first character drawn after a key for the key's own echo and says it apart
+            # ("1", then ": two of spades"); a blank drawn and stepped back over first keeps the line whole.
+            out += " \b"
+        self._echo = ""
+        if self._cursor_key:
+            if not self._answering:  # the first line of this key's answer: earlier rows stay behind
+                self._answer_rows = 0
+                self._answering = True
+            out += "\n".join(rows)
+            self._answer_rows += len(rows)
+            # back to the answer's first row, or the top one still on the screen when it is taller than that
+            up = min(self._answer_rows - 1, self.height() - 1)
+            out += "\r" + (f"\x1b[{up}A" if up else "")
+            self._held_rows = up + 1
+        else:
+            out += "\n".join(rows) + "\n"
+            self._held_rows = 0
+        self.stdout.write(out)
         self.stdout.flush()
+
+    def height(self) -> int:
+        """The terminal's height now, in rows (24 when it cannot be asked)."""
+        try:
+            lines = os.get_terminal_size(self.stdout.fileno()).lines
+        except (OSError, ValueError, AttributeError):
+            return 24
+        return lines if lines > 0 else 24
+
+    def width(self) -> int | None:
+        """The terminal's width now, in columns (None when it cannot be asked)."""
+        try:
+            columns = os.get_terminal_size(self.stdout.fileno()).columns
+        except (OSError, ValueError, AttributeError):
+            return None
+        return columns if columns > 1 else None
+
+    def _release(self) -> None:
+        """At the end, the cursor goes below an answer it rests on, so nothing written later covers it."""
+        if self._held_rows:
+            with contextlib.suppress(OSError, ValueError):
+                self.stdout.write("\n" * self._held_rows)
+                self.stdout.flush()
+            self._held_rows = 0
 
     def clear(self) -> None:
         """Clear the screen and its scrollback (a terminal only), so no earlier line can be read back."""
         if self.interactive:
             self.stdout.write("\x1b[H\x1b[2J\x1b[3J")
             self.stdout.flush()
+            self._held_rows = 0
 
     # -- commands from elsewhere (a braille display's thread) ---------------------
 
@@ -149,22 +284,37 @@ class Terminal:
     def _read_key(self, phase: str) -> Typed | str | None:
         session = self._session
         if session is None:
-            session = self._session = PromptSession(erase_when_done=True)
+            output = _ReaderOutput.from_pty(self.stdout, term=os.environ.get("TERM"))
+            assert isinstance(output, _ReaderOutput)
+            output.keep = lambda: self._held_rows > 0
+            session = self._session = PromptSession(erase_when_done=True, output=output)
             session.app.ttimeoutlen = 0.05
             session.app.timeoutlen = 0.05
-        session.search_buffer.reset()
-        session.app.layout.focus(session.default_buffer)  # a search left open by the last key ends here
-        try:
-            result = session.prompt(
-                "> ",
-                key_bindings=self._key_bindings(phase),
-                # news injected while the prompt was being set up (e.g. a device lost) ends it at once
-                pre_run=lambda: None if self._injected.empty() else _end_prompt(session),
-            )
-        except KeyboardInterrupt:
-            return Typed("quit")
-        except EOFError:
-            return None
+        default = ""
+        while True:
+            session.search_buffer.reset()
+            session.app.layout.focus(session.default_buffer)  # a search left open by the last key ends here
+            self._cursor_key = False
+            self._echo = ""
+            try:
+                result = session.prompt(
+                    # no prompt drawn on the row of an answer to a cursor key, which the cursor rests on
+                    "" if self._held_rows else self.prompt_mark,
+                    default=default,
+                    key_bindings=self._key_bindings(phase),
+                    # news injected while the prompt was being set up (e.g. a device lost) ends it at once
+                    pre_run=lambda: None if self._injected.empty() else _end_prompt(session),
+                )
+            except KeyboardInterrupt:
+                return Typed("quit")
+            except EOFError:
+                return None
+            if isinstance(result, str) and result.startswith(_TYPING):
+                # typing starts on the row of an answer: go below it, and type at a prompt of its own
+                default = result[len(_TYPING) :]
+                self._release()
+                continue
+            break
         if isinstance(result, Typed):
             return result
         text = str(result)
@@ -192,8 +342,13 @@ class Terminal:
             if printable and typed_words:
                 continue  # in word mode letters and digits are typed, not pressed
 
-            def handler(event: KeyPressEvent, name: str = command.name, key: str = key) -> None:
+            def handler(
+                event: KeyPressEvent, name: str = command.name, key: str = key, echo: str = pt_key if printable else ""
+            ) -> None:
                 number = int(key) if key.isdigit() else None
+                self._cursor_key = key in CURSOR_KEYS
+                self._answering = False
+                self._echo = echo
                 event.app.exit(result=Typed(name, number))
 
             if printable:
@@ -206,7 +361,15 @@ class Terminal:
         def ignored(event: KeyPressEvent) -> None:
             """No mouse (prompt_toolkit's handler stops on a malformed report, ESC [ 8 5 m); no clearing the screen."""
 
+        held = Condition(lambda: self._held_rows > 0)
+
         if self.input_mode == "words":
+
+            @bindings.add("<any>", filter=empty & held)
+            def start_typing(event: KeyPressEvent) -> None:
+                data = event.key_sequence[0].data if event.key_sequence else ""
+                if data.isprintable() and data:
+                    event.app.exit(result=_TYPING + data)
 
             @bindings.add("c-d", filter=empty)
             def end_of_input(event: KeyPressEvent) -> None:
@@ -219,6 +382,8 @@ class Terminal:
                 data = event.key_sequence[0].data if event.key_sequence else ""
                 if data in ("\x03", "\x04"):
                     event.app.exit(result=Typed("quit"))  # Control-C, Control-D
+                elif data in (":", "/") and self._held_rows:
+                    event.app.exit(result=_TYPING + data)  # the start of a typed command, at a prompt of its own
                 elif data in (":", "/"):
                     event.current_buffer.insert_text(data)  # the start of a typed command
                 elif data.isprintable() and data:

@@ -78,6 +78,9 @@ class Voice:
     def set_braille_table(self, grade: str) -> None:
         """Speech has no braille table."""
 
+    def set_message_seconds(self, seconds: float) -> None:
+        """Speech has no braille message time."""
+
     def close(self) -> None:
         """Close the engine (one still opening is closed once it is open)."""
         with self._lock:

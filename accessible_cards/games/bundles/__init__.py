@@ -14,6 +14,9 @@ from accessible_cards.settings import Setting
 from . import text
 from .ai import OFFERED_LEVELS, available_levels, make_player
 from .controller import BUNDLES, COMMANDS, BundlesController
+from .match import BundlesMatchState
+from .match import new_state as match_or_game
+from .match import state_from_json as bundles_from_json
 from .narrator import BundlesNarrator
 from .rules import OPTION_SPECS, VARIANTS, BundlesAction, BundlesOptions
 from .scenario import BundlesMove, parse_scenario, script_from_json, script_to_json
@@ -33,11 +36,11 @@ TITLES = {
 
 def _new_state(players: int, variant: str | None, options: Mapping[str, Any], seed: int) -> GameState[Any]:
     given = {"players": players, **options}  # an option given by name (--set players=...) is checked as such
-    return BundlesState(BundlesOptions.preset(variant or "standard", given), seed)
+    return match_or_game(BundlesOptions.preset(variant or "standard", given), seed)
 
 
 def _narrator(state: GameState[Any], voice: Voice) -> BundlesNarrator:
-    assert isinstance(state, BundlesState)
+    assert isinstance(state, (BundlesState, BundlesMatchState))
     return BundlesNarrator(
         voice.lang, voice.verbosity, state.options.deck, list(voice.names), voice.card_names, you=voice.you,
         options=state.options,
@@ -98,7 +101,7 @@ DESCRIPTION = register_game(
         order=2,
         aliases=("stealing-bundles", "bündel"),
         new_state=_new_state,
-        state_from_json=BundlesState.from_json,
+        state_from_json=bundles_from_json,
         action_to_json=_action_to_json,
         action_from_json=_action_from_json,
         parse_scenario=parse_scenario,

@@ -3,27 +3,33 @@
 Computer seats act on their own (the table plays them), announcing their play
 like anyone else. With several people at one keyboard the game screen asks the
 next person to the keyboard before it reads a hand.
+
+In a match, the step that ends a game also deals the next one: the controller
+says the end and the standing, then holds the new deal back until Enter, and
+the table waits (``waiting_for``) so that no computer plays before it.
 """
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import Final
 
 from accessible_cards.cards import deck
+from accessible_cards.engine import Event
 from accessible_cards.game import Controller, Controls
 from accessible_cards.keys import Typed, command
 from accessible_cards.utterance import Utterance
 
 from .narrator import BundlesNarrator
-from .rules import BundlesAction, BundlesView
+from .rules import BundlesAction, BundlesView, MatchGameOver
 
 BUNDLES: Final = "bundles"
 
 COMMANDS: Final = (
     # translators: the help line of each command; the key names come first, then this text
     command("play", ["enter", "space"], ["play", "go"], ["spielen", "legen", "los"], [BUNDLES],
-            "play the selected card"),
+            "play the selected card; between the games of a match, deal the next game"),
     command(
         "select",
         [str(d) for d in range(1, 10)],
@@ -38,7 +44,8 @@ COMMANDS: Final = (
     command("hand", ["h"], ["hand"], ["hand"], [BUNDLES], "your hand; press again for counts by suit"),
     command("table", ["t"], ["table"], ["tisch"], [BUNDLES], "the cards on the table"),
     command("bundles", ["b"], ["bundles"], ["bündel", "stapel"], [BUNDLES], "every bundle, its top card and size"),
-    command("scores", ["s"], ["scores", "score"], ["stand", "punkte"], [BUNDLES], "scores and card counts"),
+    command("scores", ["s"], ["scores", "score"], ["stand", "punkte"], [BUNDLES],
+            "scores and card counts, and the match standing"),
 )  # fmt: skip
 
 
@@ -52,6 +59,9 @@ class BundlesController(Controller):
         self.phase = BUNDLES
         self.selected: int | None = None
         self.hand_asked = False
+        self.held: list[Event] = []
+        """The next game's deal in a match, told when the player presses Enter."""
+        self.replaying = False
 
     def opening(self, players: int, seed: int | None, variant: str | None) -> str:
         from . import DESCRIPTION
@@ -72,6 +82,44 @@ class BundlesController(Controller):
             seed=seed,
         )
 
+    def hint(self) -> str | None:
+        """In a match: what kind of match it is; after a resume in a later game, the standing."""
+        intro = self.narrator.match_intro()
+        view: BundlesView = self.controls.view()
+        if intro is None or view.match is None or not view.match.finished:
+            return intro
+        return self.narrator.standing(view.match).speech
+
+    def tell(self, events: Sequence[Event]) -> bool:
+        """Announce the events; in a match, hold back what follows a game's end until Enter."""
+        view = self.controls.view()
+        for index, event in enumerate(events):
+            self.controls.announce(self.narrator.event(event, view))
+            if isinstance(event, MatchGameOver) and event.dealer is not None and not self.replaying:
+                self.held = list(events[index + 1 :])
+                self.controls.say(self.controls.t("Press Enter for the next game."))
+                return True
+        return True
+
+    def waiting_for(self) -> str | None:
+        if self.held:
+            return self.controls.t("Press Enter for the next game.")
+        return None
+
+    def _next_game(self) -> None:
+        """Tell the next game's deal, held back since the last game ended."""
+        held, self.held = self.held, []
+        self.selected = None
+        view = self.controls.view()
+        for event in held:
+            self.controls.announce(self.narrator.event(event, view))
+
+    def begin_replay(self) -> None:
+        self.replaying = True
+
+    def end_replay(self) -> None:
+        self.replaying = False
+
     def turn_prompt(self) -> Utterance | None:
         self.selected = None
         return self.narrator.turn(self.controls.view())
@@ -85,6 +133,13 @@ class BundlesController(Controller):
         c = self.controls
         name = typed.name
         view: BundlesView = c.view()
+        if self.held:
+            if name == "play":
+                self._next_game()
+                return True
+            if name in ("select", "play_position", "next", "previous", "hand", "table", "bundles"):
+                c.refuse(c.t("Press Enter for the next game."))
+                return True
         my_turn = view.result is None and view.turn == view.seat
         if name in ("select", "play_position"):
             self._select(view, typed.number, play=name == "play_position")
@@ -116,7 +171,12 @@ class BundlesController(Controller):
         elif name == "bundles":
             c.say(self.narrator.bundles(view))
         elif name == "scores":
-            c.say(self.narrator.scores(view))
+            if self.held and view.match is not None:  # between the games of a match: the match is what counts
+                c.say(self.narrator.standing(view.match))
+            else:
+                c.say(self.narrator.scores(view))
+                if view.match is not None:
+                    c.say(self.narrator.standing(view.match))
         else:
             return False
         self.hand_asked = False
@@ -166,6 +226,8 @@ class BundlesController(Controller):
         c.choose(
             c.t("The {card} can do more than one thing. Which?", card=self.narrator.card(card)),
             [(self.narrator.action(action, view), functools.partial(self._apply, action)) for action in choices],
+            [c.t("{card}: which?", "braille", card=card.code)]
+            + [self.narrator.action_braille(action, view) for action in choices],
         )
 
     def _apply(self, action: BundlesAction) -> None:

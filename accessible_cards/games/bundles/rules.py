@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from accessible_cards.cards import Card, DeckKind, Suit, deck
-from accessible_cards.engine import Event, OptionSpec, Result, choice, flag, parse_options, whole_number
+from accessible_cards.engine import Event, OptionSpec, Result, choice, flag, one_of, parse_options, whole_number
 from accessible_cards.errors import OptionError
 
 GAME: Final = "bundles"
@@ -67,9 +67,13 @@ OPTION_SPECS: Final = (
     OptionSpec("sum15", False, flag, "true or false"),
     OptionSpec("scoring", "cards", choice("cards", "scopa"), "cards or scopa"),
     OptionSpec("match", "games", choice("games", "cards"), "games or cards"),
-    OptionSpec("match_games", 1, whole_number(1, 99), "a whole number from 1 to 99"),
-    OptionSpec("target", 11, whole_number(11, 21), "11, 15 or 21"),
+    OptionSpec("match_games", 1, one_of(1, 3, 5, 7), "1, 3, 5 or 7"),
+    OptionSpec("target", 11, one_of(11, 15, 21), "11, 15 or 21"),
 )
+MATCH_GAMES: Final = (1, 3, 5, 7)
+"""``match_games``: one game, or a match of 3, 5 or 7 (best of, or that many games by total cards)."""
+TARGETS: Final = (11, 15, 21)
+"""``target``: the Scopa points that win a match."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,9 +81,11 @@ class BundlesOptions:
     """Every setting of the family; a preset is a set of defaults, any option overrides it.
 
     ``match``, ``match_games``, ``target`` and the match side of ``scoring``
-    are read by :class:`~accessible_cards.games.bundles_match.BundlesMatch`;
-    one game ignores them except that ``scoring="scopa"`` adds Scopa points to
-    its ``game_over`` event.
+    are read by :class:`~accessible_cards.games.bundles.match.BundlesMatch`:
+    ``scoring="scopa"`` plays to ``target`` points, else ``match_games`` above 1
+    plays a match of that many games (``match``: by games won or by total cards).
+    One game ignores them, except that ``scoring="scopa"`` counts its Scopa
+    points (the ``scopa`` event, then ``game_over``).
     """
 
     variant: str = "standard"
@@ -111,14 +117,6 @@ class BundlesOptions:
                 known=", ".join(VARIANTS),
             )
         values = parse_options(OPTION_SPECS, {**PRESETS[name], **(given or {})})
-        if values["target"] not in (11, 15, 21):
-            raise OptionError(
-                "error-option-value",
-                f"option 'target' does not take {values['target']!r}; it takes 11, 15 or 21",
-                name="target",
-                value=str(values["target"]),
-                allowed="11, 15 or 21",
-            )
         players, hand = values["players"], values["hand"]
         if players * hand + TABLE_CARDS > len(deck(values["deck"])):
             raise OptionError(
@@ -135,6 +133,16 @@ class BundlesOptions:
         rest = dict(given)
         variant = rest.pop("variant", "standard")
         return cls.preset(str(variant), rest)
+
+    @property
+    def is_match(self) -> bool:
+        """True when these options play a match: Scopa points to a target, or more than one game."""
+        return self.scoring == "scopa" or self.match_games > 1
+
+    @property
+    def match_kind(self) -> str:
+        """How a match is won: ``points`` (Scopa, to ``target``), ``games`` (best of) or ``cards`` (total)."""
+        return "points" if self.scoring == "scopa" else self.match
 
     def to_dict(self) -> dict[str, Any]:
         """The options as JSON-ready data, ``variant`` first."""
@@ -293,6 +301,25 @@ class TiebreakStarted(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class ScopaScored(Event):
+    """Scopa scoring at the end of a game: each category's figures per seat, and the points they give.
+
+    ``cards`` and ``coins`` count each seat's cards and coins (diamonds); ``settebello`` is the seat
+    holding the seven of coins (None: nobody); ``primiera`` is each seat's primiera (None for a seat
+    without a card of every suit); ``sweeps`` counts the captures that cleared the table (they give
+    no point in this scoring); ``points`` are the points of this game.
+    """
+
+    type: ClassVar[str] = "scopa"
+    cards: tuple[int, ...]
+    coins: tuple[int, ...]
+    settebello: int | None
+    primiera: tuple[int | None, ...]
+    sweeps: tuple[int, ...]
+    points: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class GameOver(Event):
     """The end. ``scores`` are the cards in each seat's bundles; ``tiebreak`` the cards gained in it.
 
@@ -312,6 +339,32 @@ class GameOver(Event):
     def to_dict(self) -> dict[str, Any]:
         """``type``, ``scores``, ``winners`` first; ``tiebreak`` and ``points`` only when there are any."""
         return _without_defaults(self, Event.to_dict(self), ("tiebreak", "points"))
+
+
+@dataclass(frozen=True, slots=True)
+class MatchGameOver(Event):
+    """Game ``game`` of the match ended: its winners and the running tallies.
+
+    ``dealer`` deals the next game (None once the match is decided).
+    """
+
+    type: ClassVar[str] = "match_game"
+    game: int
+    winners: tuple[int, ...]
+    wins: tuple[int, ...]
+    cards: tuple[int, ...]
+    points: tuple[int, ...]
+    draws: int = 0
+    dealer: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchOver(Event):
+    """The match is decided (``winners`` holds every seat sharing a drawn match)."""
+
+    type: ClassVar[str] = "match_over"
+    winners: tuple[int, ...]
+    games: int
 
 
 # --- the view ---------------------------------------------------------------
@@ -350,6 +403,28 @@ class BundlesView:
     legal: tuple[BundlesAction, ...] = ()
     """What this seat may play now with every choice: its legal actions when it is to move, and otherwise
     what it could do if it were (the table and the bundles are public, the hand its own)."""
+    match: MatchStanding | None = None
+    """The match this game belongs to, as it stands (None: a single game)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchStanding:
+    """A match as everyone at the table knows it: the games finished and the running tallies.
+
+    ``kind`` is ``games`` (best of ``of``), ``cards`` (most cards over ``of`` games) or ``points``
+    (Scopa points, first to ``of``); ``game`` is the number of the game being played (from 1);
+    ``winners`` is set once the match is decided.
+    """
+
+    kind: str
+    of: int
+    game: int
+    finished: int
+    wins: tuple[int, ...]
+    draws: int
+    cards: tuple[int, ...]
+    points: tuple[int, ...]
+    winners: tuple[int, ...] | None = None
 
 
 # --- card values ------------------------------------------------------------
@@ -395,33 +470,55 @@ def sum_sets(target: int, table: Sequence[int], values: Sequence[int]) -> list[t
     return found
 
 
-def scopa_points(kind: DeckKind | str, piles: Sequence[Sequence[int]]) -> tuple[int, ...]:
-    """Rubamazzo's Scopa points per seat for the cards in ``piles`` (each seat's bundles together).
+def category_winner(values: Sequence[int | None]) -> int | None:
+    """The one seat with the highest value above 0 (None: nobody has any, or the highest is shared)."""
+    counted = [value or 0 for value in values]
+    best = max(counted, default=0)
+    if best <= 0 or counted.count(best) != 1:
+        return None
+    return counted.index(best)
+
+
+def primiera(kind: DeckKind | str, pile: Sequence[int]) -> int | None:
+    """The pile's primiera: its best card of each suit by 7=21, 6=18, A=16, 5=15, 4=14, 3=13, 2=12, others 10,
+    summed; None when the pile lacks a suit."""
+    cards = deck(kind).cards
+    best: dict[str, int] = {}
+    for c in pile:
+        card = cards[c]
+        suit = card.suit.value if card.suit is not None else "?"
+        best[suit] = max(best.get(suit, 0), _PRIMIERA.get(card.rank, 10))
+    return sum(best.values()) if len(best) == 4 else None
+
+
+def scopa_scored(
+    kind: DeckKind | str, piles: Sequence[Sequence[int]], sweeps: Sequence[int] | None = None
+) -> ScopaScored:
+    """Rubamazzo's Scopa scoring for the cards in ``piles`` (each seat's bundles together).
 
     One point each for most cards, most coins (diamonds), the seven of coins and
     primiera; a tied category gives no point; primiera needs all four suits.
     """
     cards = deck(kind).cards
     n = len(piles)
+    counts = tuple(len(pile) for pile in piles)
+    coins = tuple(sum(1 for c in pile if cards[c].suit is Suit.DIAMONDS) for pile in piles)
+    settebello = next(
+        (
+            seat
+            for seat, pile in enumerate(piles)
+            if any(cards[c].rank == 7 and cards[c].suit is Suit.DIAMONDS for c in pile)
+        ),
+        None,
+    )
+    primieras = tuple(primiera(kind, pile) for pile in piles)
     points = [0] * n
+    for winner in (category_winner(counts), category_winner(coins), settebello, category_winner(primieras)):
+        if winner is not None:
+            points[winner] += 1
+    return ScopaScored(counts, coins, settebello, primieras, tuple(sweeps or (0,) * n), tuple(points))
 
-    def unique_best(values: Sequence[int]) -> None:
-        best = max(values)
-        if best > 0 and values.count(best) == 1:
-            points[values.index(best)] += 1
 
-    unique_best([len(pile) for pile in piles])
-    unique_best([sum(1 for c in pile if cards[c].suit is Suit.DIAMONDS) for pile in piles])
-    for seat, pile in enumerate(piles):
-        if any(cards[c].rank == 7 and cards[c].suit is Suit.DIAMONDS for c in pile):
-            points[seat] += 1
-    primiera = []
-    for pile in piles:
-        best: dict[str, int] = {}
-        for c in pile:
-            card = cards[c]
-            suit = card.suit.value if card.suit is not None else "?"
-            best[suit] = max(best.get(suit, 0), _PRIMIERA.get(card.rank, 10))
-        primiera.append(sum(best.values()) if len(best) == 4 else 0)
-    unique_best(primiera)
-    return tuple(points)
+def scopa_points(kind: DeckKind | str, piles: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    """Rubamazzo's Scopa points per seat for the cards in ``piles`` (see :func:`scopa_scored`)."""
+    return scopa_scored(kind, piles).points

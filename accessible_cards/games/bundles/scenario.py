@@ -88,7 +88,7 @@ def parse_scenario(data: Mapping[str, Any]) -> Scenario:
         if seed is None:
             raise ScenarioError("error-scenario-seed", "give 'hands', or a 'seed' to shuffle and deal from")
         try:
-            state = BundlesState(options, seed, dealer)
+            state = BundlesState(options, seed, 0 if dealer is None else dealer)  # the docs' default, as with hands
         except CardsError as error:
             raise ScenarioError(error.msg_id, str(error), **error.params) from None
         return Scenario(state, _moves(data.get("moves"), pack))

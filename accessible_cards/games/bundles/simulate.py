@@ -2,6 +2,9 @@
 
 Without computer levels every seat plays random legal choices; with them
 (``--ai``) the figures add win rates with their 95% intervals and decision times.
+When the options ask for a match (Scopa points, or ``match_games`` above 1),
+each of ``games`` is a whole match: the figures add the matches won per seat
+(or per level), the mean games per match and the mean tallies per match.
 """
 
 from __future__ import annotations
@@ -15,8 +18,128 @@ from accessible_cards.errors import OptionError
 from accessible_cards.stats import game_seeds, percentile, wilson
 
 from .ai import make_player, show_everyone
+from .match import BundlesMatchState
 from .rules import BundlesOptions
 from .state import BundlesState
+
+
+class _Tally:
+    """The figures of many games, or of many matches and their games."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.wins = [0] * n
+        self.totals = [0] * n
+        self.draws = self.steals = self.captures = self.trails = self.games = 0
+        self.matches = 0
+        self.match_wins = [0] * n
+        self.match_draws = 0
+        self.match_points = [0] * n
+        self.match_cards = [0] * n
+        self.match_games_won = [0] * n
+
+    def game(self, state: BundlesState, entry_of: dict[int, int]) -> None:
+        """Count one finished game (``entry_of``: seat -> the entry its figures go to)."""
+        result = state.result
+        assert result is not None
+        self.games += 1
+        if len(result.winners) == 1:
+            self.wins[entry_of[result.winners[0]]] += 1
+        else:
+            self.draws += 1
+        for seat, score in enumerate(result.scores):
+            self.totals[entry_of[seat]] += score
+        self.steals += state.steals
+        self.captures += state.captures
+        self.trails += state.trails
+
+    def match(self, state: BundlesMatchState, entry_of: dict[int, int]) -> None:
+        """Count one finished match (its games are counted one by one with :meth:`game`)."""
+        match = state.match
+        self.matches += 1
+        winners = match.winners or ()
+        if len(winners) == 1:
+            self.match_wins[entry_of[winners[0]]] += 1
+        else:
+            self.match_draws += 1
+        for seat in range(self.n):
+            entry = entry_of[seat]
+            self.match_points[entry] += match.points[seat]
+            self.match_cards[entry] += match.cards[seat]
+            self.match_games_won[entry] += match.wins[seat]
+
+    def figures(self, options: BundlesOptions) -> dict[str, Any]:
+        per_game = max(self.games, 1)
+        figures: dict[str, Any] = {
+            "game": "bundles",
+            "variant": options.variant,
+            "players": self.n,
+            "games": self.games,
+            "options": options.to_dict(),
+            "wins": self.wins,
+            "draws": self.draws,
+            "score": {"mean": [round(total / per_game, 3) for total in self.totals]},
+            "steals_per_game": round(self.steals / per_game, 3),
+            "captures_per_game": round(self.captures / per_game, 3),
+            "trails_per_game": round(self.trails / per_game, 3),
+        }
+        if options.is_match:
+            per_match = max(self.matches, 1)
+            figures["match"] = {
+                "kind": options.match_kind,
+                "of": options.target if options.match_kind == "points" else options.match_games,
+                "matches": self.matches,
+                "wins": self.match_wins,
+                "draws": self.match_draws,
+                "games_per_match": round(self.games / per_match, 3),
+                "games_won_per_match": [round(n / per_match, 3) for n in self.match_games_won],
+                "cards_per_match": [round(n / per_match, 3) for n in self.match_cards],
+                "points_per_match": [round(n / per_match, 3) for n in self.match_points],
+            }
+        return figures
+
+
+def _random_match(options: BundlesOptions, match_seed: int, tally: _Tally) -> None:
+    """One match with random legal choices, every game counted."""
+    state = BundlesMatchState(options, match_seed)
+    chooser = random.Random(match_seed ^ 0x5BD1E995)
+    state.start()
+    same = {seat: seat for seat in range(options.players)}
+    while state.result is None:
+        game = state.current
+        game.play_quiet(chooser.choice(game.actions()))
+        if game.result is not None:
+            tally.game(game, same)
+            state.advance(quiet=True)
+    tally.match(state, same)
+
+
+def play_ai_match(
+    options: BundlesOptions, levels: Sequence[str], match_seed: int, shift: int = 0
+) -> tuple[BundlesMatchState, list[BundlesState], list[list[float]]]:
+    """A whole match between computer players (as :func:`play_ai_game`); also returns its finished games."""
+    n = options.players
+    seat_of = [(entry + shift) % n for entry in range(n)]
+    players = {seat_of[entry]: make_player(level, match_seed * 8 + entry) for entry, level in enumerate(levels)}
+    entry_of = {seat: entry for entry, seat in enumerate(seat_of)}
+    times: list[list[float]] = [[] for _ in levels]
+    state = BundlesMatchState(options, match_seed)
+    state.start()
+    show_everyone(players, state)
+    clock = time.perf_counter
+    games: list[BundlesState] = []
+    while state.result is None:
+        game = state.current
+        seat = game.turn
+        began = clock()
+        action = players[seat].choose(state.view(seat), game.actions())
+        times[entry_of[seat]].append(clock() - began)
+        game.play_quiet(action)
+        if game.result is not None:
+            games.append(game)
+            state.advance(quiet=True)
+        show_everyone(players, state)
+    return state, games, times
 
 
 def play_ai_game(
@@ -76,6 +199,11 @@ def simulate_bundles(
         return _simulate_ai(options, list(ai), games, seed, swap)
     if swap:
         raise OptionError("error-simulate-swap", "swapping seats goes with computer levels (--ai)")
+    if options.is_match:
+        tally = _Tally(n)
+        for match_seed in game_seeds(seed, games):
+            _random_match(options, match_seed, tally)
+        return tally.figures(options)
     wins = [0] * n
     totals = [0] * n
     draws = steals = captures = trails = 0
@@ -125,6 +253,8 @@ def _simulate_ai(options: BundlesOptions, levels: list[str], games: int, seed: i
         )
     for level in levels:
         make_player(level, 0)  # an unknown level is refused before the first game
+    if options.is_match:
+        return _simulate_ai_matches(options, levels, games, seed, swap)
     wins = [0] * n
     totals = [0] * n
     draws = steals = captures = trails = 0
@@ -175,22 +305,78 @@ def _simulate_ai(options: BundlesOptions, levels: list[str], games: int, seed: i
     }
 
 
+def _simulate_ai_matches(
+    options: BundlesOptions, levels: list[str], matches: int, seed: int, swap: bool
+) -> dict[str, Any]:
+    """``matches`` whole matches between computer levels: per level, matches won (with 95% intervals)."""
+    n = options.players
+    tally = _Tally(n)
+    times: list[list[float]] = [[] for _ in range(n)]
+    for index, match_seed in enumerate(game_seeds(seed, matches)):
+        shift = 1 if swap and index >= matches // 2 else 0
+        state, finished, spent = play_ai_match(options, levels, match_seed, shift)
+        entry_of = {(entry + shift) % n: entry for entry in range(n)}
+        for game in finished:
+            tally.game(game, entry_of)
+        tally.match(state, entry_of)
+        for entry in range(n):
+            times[entry].extend(spent[entry])
+    figures = tally.figures(options)
+    decided = tally.matches - tally.match_draws
+    figures["ai"] = levels
+    figures["swap"] = swap
+    figures["match"]["win_rate"] = [round(w / decided, 4) if decided else 0.0 for w in tally.match_wins]
+    figures["match"]["win_rate_ci95"] = [[round(x, 4) for x in wilson(w, decided)] for w in tally.match_wins]
+    game_decided = tally.games - tally.draws
+    figures["win_rate"] = [round(w / game_decided, 4) if game_decided else 0.0 for w in tally.wins]
+    figures["win_rate_ci95"] = [[round(x, 4) for x in wilson(w, game_decided)] for w in tally.wins]
+    figures["decision_ms"] = {
+        "mean": [round(1000 * sum(t) / len(t), 3) if t else 0.0 for t in times],
+        "p95": [round(1000 * percentile(t, 0.95), 3) for t in times],
+        "max": [round(1000 * max(t), 3) if t else 0.0 for t in times],
+    }
+    return figures
+
+
 def figures_lines(figures: Mapping[str, Any]) -> list[str]:
     """The figures of :func:`simulate_bundles` as the lines ``simulate`` prints without ``--json``."""
     options = ", ".join(f"{k}={v}" for k, v in figures["options"].items() if k not in ("variant", "players"))
-    lines = [
-        f"Stealing Bundles, {figures['variant']}, {figures['players']} players, {figures['games']} games; "
-        f"options: {options}"
-    ]
+    played = f"{figures['games']} games"
+    if figures.get("match") is not None:
+        played = f"{figures['match']['matches']} matches of {figures['games']} games in all"
+    lines = [f"Stealing Bundles, {figures['variant']}, {figures['players']} players, {played}; options: {options}"]
     levels = figures.get("ai")
     names = [f"player {seat + 1}" for seat in range(figures["players"])]
     if levels is not None:
         names = [f"{name} ({level})" for name, level in zip(names, levels)]
         if figures["swap"]:
             lines.append("Seats swapped halfway: each figure follows its level.")
+    match = figures.get("match")
+    if match is not None:
+        kind = {
+            "games": f"best of {match['of']} games",
+            "cards": f"most cards over {match['of']} games",
+            "points": f"first to {match['of']} Scopa points",
+        }[match["kind"]]
+        won = ", ".join(f"{name}: {n}" for name, n in zip(names, match["wins"]))
+        lines.append(f"Matches ({kind}): {match['matches']}. Won: {won}. Drawn: {match['draws']}.")
+        lines.append(f"Games per match: {match['games_per_match']} on average.")
+        tallies = {"games": "games_won_per_match", "cards": "cards_per_match", "points": "points_per_match"}
+        words = {"games": "games won", "cards": "cards", "points": "Scopa points"}
+        per = ", ".join(f"{name}: {m}" for name, m in zip(names, match[tallies[match["kind"]]]))
+        lines.append(f"Mean {words[match['kind']]} per match: {per}.")
+        if "win_rate" in match:
+            for index, name in enumerate(names):
+                low, high = match["win_rate_ci95"][index]
+                lines.append(
+                    f"{name}: wins {100 * match['win_rate'][index]:.1f}% of decided matches "
+                    f"(95% interval {100 * low:.1f}-{100 * high:.1f}%)."
+                )
     wins = ", ".join(f"{name}: {n}" for name, n in zip(names, figures["wins"]))
     means = ", ".join(f"{name}: {m}" for name, m in zip(names, figures["score"]["mean"]))
-    lines.append(f"Wins: {wins}. Draws: {figures['draws']}.")
+    lines.append(
+        f"Game wins: {wins}. Draws: {figures['draws']}." if match else f"Wins: {wins}. Draws: {figures['draws']}."
+    )
     lines.append(f"Mean cards: {means}.")
     lines.append(
         f"Per game: {figures['steals_per_game']} steals, {figures['captures_per_game']} captures, "

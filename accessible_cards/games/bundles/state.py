@@ -19,6 +19,7 @@ order laid, the stock with its top card last, a bundle with its top last.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
@@ -43,7 +44,7 @@ from accessible_cards.games.bundles.rules import (
     TiebreakStarted,
     Trailed,
     rank_table,
-    scopa_points,
+    scopa_scored,
     sum_sets,
     sum_values,
 )
@@ -119,6 +120,9 @@ class BundlesState(GameState[BundlesAction]):
         self.main_scores: tuple[int, ...] | None = None
         self.main_leftovers = 0
         self.points: tuple[int, ...] | None = None
+        self.sweeps = [0] * n
+        """Captures per seat that cleared the table (counted for Scopa scoring, which gives them no point)."""
+        self._saves_sweeps = True  # False for a state read from an older file, which did not count them
         self._tiebreak_scores: tuple[int, ...] | None = None
         self._tiebreak_seed = 0
         # (seat, card id) of the last play's sweep bonus, for the taker's view right after it; not saved,
@@ -404,6 +408,8 @@ class BundlesState(GameState[BundlesAction]):
                 )
                 if not table:
                     events.append(Swept(p, bonus))
+            if not table:
+                self.sweeps[p] += 1
         else:
             self.table.append(card)
             self.trails += 1
@@ -495,7 +501,10 @@ class BundlesState(GameState[BundlesAction]):
         if self.options.scoring == "scopa":
             nb = self.nb
             piles = [[c for b in range(nb) for c in self.bundles[s * nb + b]] for s in range(self.players)]
-            self.points = scopa_points(self.deck.kind, piles)
+            scored = scopa_scored(self.deck.kind, piles, self.sweeps)
+            self.points = scored.points
+            if events is not None:
+                events.append(scored)
         if len(winners) > 1 and self.options.tiebreak:
             self._tiebreak(events, scores, winners)
             return
@@ -595,6 +604,10 @@ class BundlesState(GameState[BundlesAction]):
             legal=self.actions_for(seat),
         )
 
+    def public_view(self) -> BundlesView:
+        """The table, every bundle's size and top card, the hands' sizes: no hand, no sweep-bonus card."""
+        return dataclasses.replace(self.view(0), seat=-1, hand=(), bonus_card=None, legal=())
+
     def actions_for(self, seat: int) -> tuple[BundlesAction, ...]:
         """What ``seat`` may play now: the legal actions when it is to move, else what it could do if it were."""
         if self.phase not in (_PLAY, _TIEBREAK):
@@ -627,11 +640,12 @@ class BundlesState(GameState[BundlesAction]):
         other.stock = list(self.stock)
         other.bundles = [list(b) for b in self.bundles]
         other.leftovers = list(self.leftovers)
+        other.sweeps = list(self.sweeps)
         return other
 
     def to_json(self) -> dict[str, Any]:
         result = self._result
-        return {
+        data = {
             "game": GAME,
             "options": self.options.to_dict(),
             "seed": self.seed,
@@ -657,6 +671,9 @@ class BundlesState(GameState[BundlesAction]):
             if result is None
             else {"scores": list(result.scores), "winners": list(result.winners), "reason": result.reason},
         }
+        if self._saves_sweeps:
+            data["sweeps"] = list(self.sweeps)
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> BundlesState:
@@ -683,6 +700,9 @@ class BundlesState(GameState[BundlesAction]):
         state.points = None if points is None else tuple(int(x) for x in points)
         tb = data["tiebreak_scores"]
         state._tiebreak_scores = None if tb is None else tuple(int(x) for x in tb)
+        sweeps = data.get("sweeps")
+        state._saves_sweeps = sweeps is not None  # a file from before keeps its shape, so that its moves still match
+        state.sweeps = [0] * state.players if sweeps is None else [int(x) for x in sweeps]
         result = data["result"]
         if result is not None:
             state._result = Result(

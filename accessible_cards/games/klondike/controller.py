@@ -258,7 +258,7 @@ class KlondikeController(Controller):
         if move in view.legal:
             self._play(move)
             return
-        c.refuse(self.narrator.refusal(view, move))
+        c.refuse(self.narrator.refusal_utterance(view, move))
 
     def _act(self, view: KlondikeView, action: Draw | object) -> None:
         c = self.controls

@@ -452,62 +452,106 @@ class KlondikeNarrator(SeatNarrator):
 
     def refusal(self, view: KlondikeView, move: Move) -> str:
         """Why ``move`` cannot be made: "The seven of clubs cannot go on the nine of hearts: it needs an eight."."""
+        return self.refusal_utterance(view, move).speech
+
+    def refusal_utterance(self, view: KlondikeView, move: Move) -> Utterance:
+        """The reason said in full, and on braille in codes: ``JS not on 9S: needs 8/T``."""
         c = self.catalog
         from .rules import Rules
+
+        def both(speech: str, braille: str | None = None) -> Utterance:
+            return Utterance(speech, fit(braille) if braille is not None else speech, kind="refusal")
 
         rules = Rules(view.options)
         card = self._moved_card(view, move)
         if card is None:
-            return c.text("There is no face-up card there to move.")
+            return both(c.text("There is no face-up card there to move."))
         if move.target == FOUNDATION:
             s = ("S", "H", "D", "C").index(card.suit.value) if card.suit else 0
             wanted = rules.foundation_rank(view.foundations[s])
             if view.foundations[s] >= 13:
-                return c.text("That foundation is complete.")
+                return both(c.text("That foundation is complete."))
             if move.source < COLUMNS and move.count > 1:
-                return c.text("Only a column's top card goes to a foundation.")
-            return c.text(
-                "The {card} cannot go to the foundation yet: it needs the {rank} of {suit} first.",
-                card=self.card(card),
-                rank=c.text(_RANKS[wanted - 1], "rank"),
-                suit=c.text(("spades", "hearts", "diamonds", "clubs")[s], "suit"),
+                return both(c.text("Only a column's top card goes to a foundation."))
+            return both(
+                c.text(
+                    "The {card} cannot go to the foundation yet: it needs the {rank} of {suit} first.",
+                    card=self.card(card),
+                    rank=c.text(_RANKS[wanted - 1], "rank"),
+                    suit=c.text(("spades", "hearts", "diamonds", "clubs")[s], "suit"),
+                ),
+                c.text(
+                    "{card} not to F: needs {needed} first",
+                    _B,
+                    card=card.code,
+                    needed=Card(wanted, card.suit).code if card.suit else "?",
+                ),
             )
         if move.source == move.target:
-            return c.text("The cards are in that column already.")
+            return both(c.text("The cards are in that column already."))
         target = view.columns[move.target]
         if not target.up:
             if view.options.empty == "king":
-                return c.text("The {card} cannot go to the empty column {number}: only a king can.",
-                              card=self.card(card), number=move.target + 1)  # fmt: skip
-            return c.text("That move changes nothing.")
+                return both(
+                    c.text(
+                        "The {card} cannot go to the empty column {number}: only a king can.",
+                        card=self.card(card),
+                        number=move.target + 1,
+                    ),
+                    c.text("{card} not on {number}: a K only", _B, card=card.code, number=move.target + 1),
+                )
+            return both(c.text("That move changes nothing."))
         onto = target.up[-1]
         onto_id = (onto.rank - 1) * 4 + ("S", "H", "D", "C").index(onto.suit.value if onto.suit else "S")
         needed = rules.needs(onto_id)
         if not needed:
-            return c.text(
-                "The {card} cannot go on the {onto}: nothing goes on it.", card=self.card(card), onto=self.card(onto)
+            return both(
+                c.text(
+                    "The {card} cannot go on the {onto}: nothing goes on it.",
+                    card=self.card(card),
+                    onto=self.card(onto),
+                ),
+                c.text("{card} not on {onto}: nothing fits", _B, card=card.code, onto=onto.code),
             )
         if view.options.build == "alternate" and card.rank in needed:
-            return c.text(
-                "The {card} cannot go on the {onto}: it needs a card of the other colour.",
-                card=self.card(card),
-                onto=self.card(onto),
+            return both(
+                c.text(
+                    "The {card} cannot go on the {onto}: it needs a card of the other colour.",
+                    card=self.card(card),
+                    onto=self.card(onto),
+                ),
+                c.text("{card} not on {onto}: other colour", _B, card=card.code, onto=onto.code),
             )
+        codes = "/".join(Card(rank, onto.suit).code[:-1] for rank in needed)
         if view.options.build == "alternate":
             red_needed = onto.suit is not None and onto.suit.value in "SC"
             colour_rank = (_RED if red_needed else _BLACK)[needed[0] - 1]
-            return c.text(
-                "The {card} cannot go on the {onto}: it needs {rank}.",
-                card=self.card(card),
-                onto=self.card(onto),
-                rank=c.text(colour_rank, "rank with colour and article"),
+            return both(
+                c.text(
+                    "The {card} cannot go on the {onto}: it needs {rank}.",
+                    card=self.card(card),
+                    onto=self.card(onto),
+                    rank=c.text(colour_rank, "rank with colour and article"),
+                ),
+                c.text(
+                    "{card} not on {onto}: needs a red {rank}"
+                    if red_needed
+                    else "{card} not on {onto}: needs a black {rank}",
+                    _B,
+                    card=card.code,
+                    onto=onto.code,
+                    rank=codes,
+                ),
             )
         ranks = self._or([c.text(_RANK_ARTICLE[r - 1], "rank with article") for r in needed])
-        return c.text(
-            "The {card} cannot go on the {onto}: it needs {ranks}.",
-            card=self.card(card),
-            onto=self.card(onto),
-            ranks=ranks,
+        return both(
+            c.text(
+                "The {card} cannot go on the {onto}: it needs {ranks}.",
+                card=self.card(card),
+                onto=self.card(onto),
+                ranks=ranks,
+            ),
+            c.text("{card} not on {onto}: needs {ranks}", _B, card=card.code, onto=onto.code, ranks=codes),
         )
 
     def _or(self, items: Sequence[str]) -> str:

@@ -21,7 +21,6 @@ cards." / "Du nimmst 10 Karten."), because the verb changes with the person.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
 
 from accessible_cards.cards import Card, DeckKind
 from accessible_cards.engine import Event
@@ -43,8 +42,6 @@ from accessible_cards.i18n import Catalog
 from accessible_cards.narration.base import SeatNarrator
 from accessible_cards.narration.card_names import CardNames
 from accessible_cards.utterance import VERBOSITIES, Utterance
-
-_BRAILLE_NAME: Final = 6  # a given name is cut to this many characters on the braille line
 
 _B = "braille"  # msgctxt of every braille text
 
@@ -325,7 +322,7 @@ class WarNarrator(SeatNarrator):
             seats = range(view.players)
             piles = self._join([self._holds(seat, view.pile_sizes[seat]) for seat in seats])
             speech += " " + c.text("Piles: {piles}.", piles=piles)
-            braille += "; " + self._braille_piles(view.pile_sizes, seats)
+            braille = self._fit(braille, "; " + self._braille_piles(view.pile_sizes, seats), apart=True)
         return Utterance(speech, braille, kind="took")
 
     def _table_set_aside(self, event: TableSetAside) -> Utterance:

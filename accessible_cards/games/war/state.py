@@ -11,6 +11,7 @@ every involved player lays one card, a *war* is one tie that starts a war.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import random
 from collections import deque
@@ -605,6 +606,10 @@ class WarState(GameState[WarAction]):
     def counts(self) -> dict[str, int]:
         """Rounds, battles, plays and wars so far."""
         return {"rounds": self.rounds, "battles": self.battles, "plays": self.plays, "wars": self.wars}
+
+    def public_view(self) -> WarView:
+        """In War every seat knows what everyone knows: the first seat's view, belonging to nobody."""
+        return dataclasses.replace(self.view(0), seat=-1, legal=())
 
     def view(self, seat: int) -> WarView:
         """What ``seat`` may know: in War every hidden card is hidden from everyone."""

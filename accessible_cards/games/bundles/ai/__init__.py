@@ -20,6 +20,7 @@ card played, as a person at the table would.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from accessible_cards.games.bundles.ai.basic import (
     BASIC_LEVELS,
@@ -38,13 +39,16 @@ from accessible_cards.games.bundles.ai.levels import EasyPlayer, MediumPlayer, T
 from accessible_cards.games.bundles.ai.search import HardPlayer
 from accessible_cards.games.bundles.state import BundlesState
 
+if TYPE_CHECKING:
+    from accessible_cards.games.bundles.match import BundlesMatchState
+
 register_level("easy", EasyPlayer)
 register_level("medium", MediumPlayer)
 register_level("hard", HardPlayer)
 register_level("taker", TakerPlayer)
 
 
-def show_everyone(players: Mapping[int, Player], state: BundlesState) -> None:
+def show_everyone(players: Mapping[int, Player], state: BundlesState | BundlesMatchState) -> None:
     """Let every computer player see the table after a play (each its own seat's view)."""
     for seat, player in players.items():
         observe = getattr(player, "observe", None)

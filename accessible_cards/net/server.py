@@ -1,0 +1,975 @@
+"""The classroom server: it owns the tables, and each seat's connection gets only that seat's view.
+
+One asyncio loop serves every connection. A connection first says the join
+code (``hello``), or a seat's token to come back to it (``rejoin``). In the
+lobby it lists the tables, creates one (a game, its preset, its seats and
+computer seats), takes a seat or leaves. A table starts when every person's
+seat is taken, and runs on :class:`~accessible_cards.table.Table`: after the
+deal and after every move, each seated connection is sent that step's public
+events and its own seat's view (the legal actions only to the seat to move);
+computer seats play after the table's pause.
+
+Nothing from the network is trusted: each line is size-bounded and checked
+(:mod:`.protocol`), a connection that sends too fast is refused and then
+dropped, a seat's moves come only from the connection that holds its token,
+and a bad message gets one refusal (a message id, worded by the client) and a
+line in the log, never a change at another table. Output to each connection
+is buffered and bounded: a connection that stops reading is dropped, and its
+seat waits for it to come back with its token.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import secrets
+import socket
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from .. import game as registry
+from ..engine import Event
+from ..errors import CardsError
+from ..files import FileProblem, read_bounded
+from ..game import GameDescription
+from ..table import COMPUTER, PERSON, Move, Seat, Table
+from .protocol import (
+    CLIENT_LINE,
+    VERSION,
+    ProtocolError,
+    check_client,
+    decode,
+    encode,
+    to_wire,
+)
+
+log = logging.getLogger("accessible_cards.server")
+
+OUTPUT_LIMIT: Final = 512 * 1024
+"""The most bytes waiting to go to one connection; beyond it the connection is dropped (it does not read)."""
+RATE: Final = 20.0
+"""Messages a second a connection may send, on average."""
+BURST: Final = 40.0
+"""Messages a connection may send at once."""
+FLOOD_DROP: Final = 200
+"""Messages refused for flooding before the connection is dropped."""
+CODE_TRIES: Final = 3
+HELLO_TIME: Final = 30.0
+"""Seconds a new connection has to say the join code."""
+
+
+@dataclass
+class Config:
+    """How the server runs: its name, join code, the computer's pause, its data folder, the first seed."""
+
+    name: str = "Accessible Cards"
+    code: str = ""
+    pause: float = 1.0
+    data: Path | None = None
+    seed: int | None = None
+    """The first table's seed (each further table one more); None: fresh seeds."""
+    output_limit: int = OUTPUT_LIMIT
+    send_buffer: int | None = None
+    """The socket's own send buffer for each connection, in bytes (None: the system's)."""
+    max_tables: int = 100
+    max_connections: int = 1000
+
+    teacher_code: str = ""
+    """The code of a teacher's seat: the console's commands from a client (empty: none)."""
+
+    def __post_init__(self) -> None:
+        if not self.code:
+            self.code = f"{secrets.randbelow(100000):05d}"
+
+
+@dataclass
+class NetSeat:
+    """One seat of a network table: who sits there, its token, its connection now (None: away)."""
+
+    kind: str
+    level: str | None = None
+    name: str | None = None
+    token: str | None = None
+    conn: Connection | None = None
+
+
+@dataclass
+class NetTable:
+    """A table of the server: the game, its seats, and the table loop once it has started."""
+
+    number: int
+    game: GameDescription
+    variant: str | None
+    players: int
+    seed: int
+    seats: list[NetSeat]
+    options: dict[str, Any] = field(default_factory=dict)
+    table: Table | None = None
+    steps: dict[int, list[bytes]] = field(default_factory=dict)
+    """What each seat has been sent of the game, step by step (for a seat that comes back); -1: the watchers."""
+    watchers: list[Connection] = field(default_factory=list)
+    scheduled: bool = False
+    restoring: bool = False
+    paused: bool = False
+    talk: bool = True
+    coaching: bool = False
+    """The teacher sees every hand at this table (its children are told)."""
+
+    @property
+    def status(self) -> str:
+        if self.table is None:
+            return "waiting"
+        return "over" if self.table.result is not None else "playing"
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "table": self.number,
+            "game": self.game.name,
+            "variant": self.variant,
+            "players": self.players,
+            "status": self.status,
+            "seats": [
+                {"kind": seat.kind, "taken": seat.kind == COMPUTER or seat.token is not None, "name": seat.name}
+                for seat in self.seats
+            ],
+        }
+
+
+class Connection:
+    """One client's connection: its name, the table and seat it holds, its bounded output, its message budget."""
+
+    def __init__(self, server: Server, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.server = server
+        self.reader = reader
+        self.writer = writer
+        peer = writer.get_extra_info("peername")
+        self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
+        self.name: str | None = None
+        self.admitted = False
+        self.table: NetTable | None = None
+        self.seat: int | None = None
+        self.closed = False
+        self.budget = BURST
+        self.last = time.monotonic()
+        self.flooded = 0
+        self.sent = 0
+
+    def send(self, message: dict[str, Any] | bytes) -> None:
+        """Queue one message; a connection whose unread output passes the limit is dropped."""
+        if self.closed:
+            return
+        data = message if isinstance(message, bytes) else encode(message)
+        transport = self.writer.transport
+        if transport.get_write_buffer_size() + len(data) > self.server.config.output_limit:
+            log.warning(
+                "%s: dropped, it does not read (%d bytes waiting)", self.peer, transport.get_write_buffer_size()
+            )
+            self.close()
+            return
+        self.sent += len(data)
+        self.server.wire(self, data)
+        self.writer.write(data)
+
+    def refuse(self, msg_id: str, **params: Any) -> None:
+        self.send({"t": "refused", "id": msg_id, "p": params})
+
+    def spend(self) -> bool:
+        """True when the connection may send one more message now (a token bucket)."""
+        now = time.monotonic()
+        self.budget = min(BURST, self.budget + (now - self.last) * RATE)
+        self.last = now
+        if self.budget >= 1:
+            self.budget -= 1
+            return True
+        return False
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        self.server.gone(self)
+        with contextlib.suppress(Exception):
+            self.writer.transport.abort()
+
+
+class Server:
+    """The tables and the connections of one classroom."""
+
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self.tables: dict[int, NetTable] = {}
+        self.connections: set[Connection] = set()
+        self.next_seed = config.seed
+        self._listening: socket.socket | None = None
+        self._accepting: asyncio.Task[None] | None = None
+        self._routes: set[asyncio.Task[None]] = set()
+        self.ssh: Any = None
+        """The SSH side (:class:`~.ssh.SSHSide`), when the server offers it."""
+        self.taps: list[Any] = []
+        """Called with (connection, bytes) for every line sent: the tests' audit of every byte."""
+
+    # -- running ------------------------------------------------------------------------------
+
+    async def start(self, host: str = "0.0.0.0", port: int = 2222) -> int:
+        """Load the autosaved tables, then listen; the port listened on (port 0: a free one).
+
+        One port serves both: a connection whose first bytes are an SSH client's greeting goes to
+        :attr:`ssh` (the text interface rendered here), any other speaks the protocol.
+        """
+        self.load_tables()
+        listening = socket.create_server((host, port), reuse_port=False)
+        listening.setblocking(False)
+        self._listening = listening
+        self._accepting = asyncio.get_running_loop().create_task(self._accept(listening))
+        return int(listening.getsockname()[1])
+
+    async def stop(self) -> None:
+        if self._accepting is not None:
+            self._accepting.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._accepting
+        if self._listening is not None:
+            self._listening.close()
+        for conn in list(self.connections):
+            conn.close()
+        for task in list(self._routes):
+            task.cancel()
+        if self.ssh is not None:
+            await self.ssh.close()
+
+    async def _accept(self, listening: socket.socket) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            sock, _address = await loop.sock_accept(listening)
+            sock.setblocking(False)
+            task = loop.create_task(self._route(sock))
+            self._routes.add(task)
+            task.add_done_callback(self._routes.discard)
+
+    async def _route(self, sock: socket.socket) -> None:
+        """Hand a new connection to the SSH server or to the protocol, by its first bytes."""
+        loop = asyncio.get_running_loop()
+        readable: asyncio.Future[None] = loop.create_future()
+
+        def ready() -> None:
+            if not readable.done():
+                readable.set_result(None)
+
+        loop.add_reader(sock.fileno(), ready)
+        try:
+            await asyncio.wait_for(readable, HELLO_TIME)
+            head = sock.recv(4, socket.MSG_PEEK)
+        except (TimeoutError, OSError):
+            sock.close()
+            return
+        finally:
+            with contextlib.suppress(Exception):
+                loop.remove_reader(sock.fileno())
+        if head == b"SSH-" and self.ssh is not None:
+            try:
+                await self.ssh.serve(sock)
+            except Exception as error:  # a client that gives up before it logs in, a wrong password
+                log.info("an SSH connection ended before its session: %s", error or type(error).__name__)
+                sock.close()
+            return
+        try:
+            reader, writer = await asyncio.open_connection(sock=sock, limit=CLIENT_LINE * 2)
+        except OSError:
+            sock.close()
+            return
+        await self._serve(reader, writer)
+
+    def wire(self, conn: Connection, data: bytes) -> None:
+        for tap in self.taps:
+            tap(conn, data)
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        conn = Connection(self, reader, writer)
+        if len(self.connections) >= self.config.max_connections:
+            log.warning("%s: refused, the server holds %d connections", conn.peer, len(self.connections))
+            conn.refuse("net-full")
+            writer.close()
+            return
+        self.connections.add(conn)
+        log.info("%s: connected", conn.peer)
+        sock = writer.get_extra_info("socket")
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        writer.transport.set_write_buffer_limits(high=self.config.output_limit)
+        if sock is not None and self.config.send_buffer:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.config.send_buffer)
+        buffer = b""
+        skipping = False
+        tries = 0
+        try:
+            while not conn.closed:
+                try:  # a connection that never says the join code is not kept waiting
+                    chunk = await asyncio.wait_for(reader.read(4096), None if conn.admitted else HELLO_TIME)
+                except TimeoutError:
+                    log.warning("%s: dropped, it never said the join code", conn.peer)
+                    break
+                if not chunk:
+                    break
+                buffer += chunk
+                while not conn.closed:
+                    end = buffer.find(b"\n")
+                    if end < 0:
+                        if len(buffer) > CLIENT_LINE:
+                            if not skipping:
+                                self._bad(conn, ProtocolError("net-too-long", f"more than {CLIENT_LINE} bytes"))
+                            skipping = True
+                            buffer = b""
+                        break
+                    line, buffer = buffer[:end], buffer[end + 1 :]
+                    if skipping:
+                        skipping = False  # the end of the line that was too long
+                        continue
+                    if not line.strip():
+                        continue
+                    if not conn.spend():
+                        conn.flooded += 1
+                        if conn.flooded == 1:
+                            log.warning("%s: sends too fast; refused", conn.peer)
+                            conn.refuse("net-flood")
+                        if conn.flooded >= FLOOD_DROP:
+                            log.warning("%s: dropped for flooding", conn.peer)
+                            conn.close()
+                        continue
+                    conn.flooded = 0
+                    try:
+                        message = check_client(decode(line, CLIENT_LINE))
+                    except ProtocolError as error:
+                        self._bad(conn, error)
+                        continue
+                    if not conn.admitted:
+                        if not self._admit(conn, message):
+                            tries += 1
+                            if tries >= CODE_TRIES:
+                                conn.close()
+                        continue
+                    try:
+                        self._handle(conn, message)
+                    except Exception:  # a surprise in one message: logged and refused, the connection goes on
+                        log.exception("%s: a message could not be handled", conn.peer)
+                        conn.refuse("net-error")
+        except (ConnectionError, OSError):
+            pass
+        except Exception:  # never let one connection's surprise end the server
+            log.exception("%s: unexpected error", conn.peer)
+        finally:
+            conn.close()
+            self.connections.discard(conn)
+            log.info("%s: disconnected", conn.peer)
+
+    def _bad(self, conn: Connection, error: ProtocolError) -> None:
+        log.warning("%s: refused a message: %s", conn.peer, error)
+        conn.refuse(error.msg_id)
+
+    # -- coming in ------------------------------------------------------------------------------
+
+    def _admit(self, conn: Connection, message: dict[str, Any]) -> bool:
+        kind = message["t"]
+        if kind not in ("hello", "rejoin"):
+            conn.refuse("net-hello-first")
+            return False
+        if not secrets.compare_digest(str(message["code"]).strip().encode(), self.config.code.encode()):
+            log.warning("%s: wrong join code", conn.peer)
+            conn.refuse("net-code")
+            return False
+        if kind == "rejoin":
+            return self._rejoin(conn, message)
+        conn.admitted = True
+        conn.name = (message.get("name") or "").strip() or None
+        conn.send({"t": "welcome", "v": VERSION, "server": self.config.name, "games": self._games()})
+        conn.send(self._tables())
+        return True
+
+    def _games(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "game": game.name,
+                "variants": list(game.variant_names()),
+                "min": game.min_players,
+                "max": game.max_players,
+                "levels": list(game.offered_levels),
+                "computers": bool(game.levels),
+            }
+            for game in registry.registered()
+        ]
+
+    def _tables(self) -> dict[str, Any]:
+        return {"t": "tables", "tables": [table.summary() for table in self.tables.values()]}
+
+    def _lobby_changed(self) -> None:
+        message = encode(self._tables())
+        for conn in list(self.connections):
+            if conn.admitted and conn.table is None:
+                conn.send(message)
+
+    def _rejoin(self, conn: Connection, message: dict[str, Any]) -> bool:
+        token = str(message["token"])
+        for table in self.tables.values():
+            for seat, sitting in enumerate(table.seats):
+                if sitting.token is not None and secrets.compare_digest(sitting.token.encode(), token.encode()):
+                    if sitting.conn is not None and sitting.conn is not conn:
+                        old = sitting.conn
+                        sitting.conn = None
+                        old.table = None
+                        old.close()
+                    conn.admitted = True
+                    conn.name = sitting.name
+                    conn.send({"t": "welcome", "v": VERSION, "server": self.config.name, "games": self._games()})
+                    self._seat(conn, table, seat, sitting.token, back=True, seen=int(message.get("seen") or 0))
+                    log.info("%s: back at table %d, seat %d", conn.peer, table.number, seat + 1)
+                    return True
+        log.warning("%s: a token that holds no seat", conn.peer)
+        conn.refuse("net-token")
+        return False
+
+    def _handle(self, conn: Connection, message: dict[str, Any]) -> None:
+        kind = message["t"]
+        if kind == "list":
+            conn.send(self._tables())
+        elif kind == "ping":
+            conn.send({"t": "pong"})
+        elif kind in ("hello", "rejoin"):
+            conn.refuse("net-already")
+        elif kind == "create":
+            self._create(conn, message)
+        elif kind == "sit":
+            self._sit(conn, message)
+        elif kind == "watch":
+            self._watch(conn, message)
+        elif kind == "leave":
+            self._leave(conn)
+        elif kind == "act":
+            self._act(conn, message)
+        elif kind == "talk":
+            self._talk(conn, message)
+        elif kind == "teach":
+            self._teach(conn, message)
+        else:
+            conn.refuse("net-unknown")
+
+    # -- the lobby ----------------------------------------------------------------------------------
+
+    def _create(self, conn: Connection, message: dict[str, Any]) -> None:
+        if conn.table is not None:
+            conn.refuse("net-at-table")
+            return
+        if len(self.tables) >= self.config.max_tables:
+            conn.refuse("net-too-many-tables", most=self.config.max_tables)
+            return
+        game = registry.find(str(message["game"]))
+        if game is None:
+            conn.refuse("net-no-game", game=str(message["game"]))
+            return
+        players = int(message["players"])
+        if not game.min_players <= players <= game.max_players:
+            conn.refuse("net-players", low=game.min_players, high=game.max_players)
+            return
+        computers = int(message.get("computers") or 0)
+        if computers and not game.levels:
+            conn.refuse("net-no-computers")
+            return
+        if not 0 <= computers < players:
+            conn.refuse("net-computers", most=players - 1)
+            return
+        variant = message.get("variant")
+        if variant is not None and variant not in game.variant_names():
+            conn.refuse("net-variant", variant=str(variant))
+            return
+        level = message.get("level") or game.default_level
+        if computers and level not in game.levels:
+            conn.refuse("net-level", level=str(level))
+            return
+        seed = self._seed()
+        try:
+            game.new_state(players, variant, {}, seed)
+        except CardsError as error:
+            conn.refuse(error.msg_id, **{k: str(v) for k, v in error.params.items()})
+            return
+        number = max(self.tables, default=0) + 1
+        seats = [NetSeat(PERSON) for _ in range(players - computers)]
+        seats += [NetSeat(COMPUTER, str(level)) for _ in range(computers)]
+        table = NetTable(number, game, variant, players, seed, seats)
+        self.tables[number] = table
+        log.info(
+            "%s: created table %d (%s, %d players, %d computers)", conn.peer, number, game.name, players, computers
+        )
+        conn.send({"t": "created", "table": number})
+        self.autosave(table)
+        self._lobby_changed()
+
+    def _seed(self) -> int:
+        if self.next_seed is None:
+            return secrets.randbelow(1_000_000)
+        seed = self.next_seed
+        self.next_seed += 1
+        return seed
+
+    def _sit(self, conn: Connection, message: dict[str, Any]) -> None:
+        if conn.table is not None:
+            conn.refuse("net-at-table")
+            return
+        table = self.tables.get(int(message["table"]))
+        if table is None:
+            conn.refuse("net-no-table", table=int(message["table"]))
+            return
+        seat = int(message["seat"]) - 1
+        if not 0 <= seat < table.players:
+            conn.refuse("net-no-seat", seat=seat + 1, seats=table.players)
+            return
+        sitting = table.seats[seat]
+        if sitting.kind != PERSON or sitting.token is not None:
+            conn.refuse("net-seat-taken", seat=seat + 1)
+            return
+        sitting.token = secrets.token_urlsafe(24)
+        sitting.name = conn.name
+        log.info("%s: sits at table %d, seat %d", conn.peer, table.number, seat + 1)
+        self._seat(conn, table, seat, sitting.token)
+        if table.table is None and all(s.token is not None for s in table.seats if s.kind == PERSON):
+            self._begin(table)
+        else:
+            self.autosave(table)
+        self._lobby_changed()
+
+    def _seat(
+        self, conn: Connection, table: NetTable, seat: int, token: str, back: bool = False, seen: int = 0
+    ) -> None:
+        conn.table = table
+        conn.seat = seat
+        table.seats[seat].conn = conn
+        conn.send(
+            {
+                "t": "seated",
+                "table": table.number,
+                "seat": seat,
+                "token": token,
+                "game": table.game.name,
+                "variant": table.variant,
+                "players": table.players,
+                "options": table.options,
+                "kinds": [s.kind for s in table.seats],
+                "names": [s.name for s in table.seats],
+                "back": back,
+            }
+        )
+        for data in table.steps.get(seat, [])[seen:]:
+            conn.send(data)
+        if back and table.table is not None:
+            conn.send({"t": "caught_up", "steps": len(table.steps.get(seat, []))})
+
+    def _watch(self, conn: Connection, message: dict[str, Any]) -> None:
+        """Watch a table: its public steps only (what lies face up, the counts), from the deal on."""
+        if conn.table is not None:
+            conn.refuse("net-at-table")
+            return
+        table = self.tables.get(int(message["table"]))
+        if table is None:
+            conn.refuse("net-no-table", table=int(message["table"]))
+            return
+        probe = table.game.new_state(table.players, table.variant, table.options, 0)
+        if probe.public_view() is None:
+            conn.refuse("net-no-watching")
+            return
+        conn.table = table
+        conn.seat = None
+        table.watchers.append(conn)
+        conn.send(
+            {
+                "t": "watching",
+                "table": table.number,
+                "game": table.game.name,
+                "variant": table.variant,
+                "players": table.players,
+                "options": table.options,
+                "kinds": [s.kind for s in table.seats],
+                "names": [s.name for s in table.seats],
+            }
+        )
+        for data in table.steps.get(-1, []):
+            conn.send(data)
+        log.info("%s: watches table %d", conn.peer, table.number)
+
+    def _leave(self, conn: Connection) -> None:
+        table, seat = conn.table, conn.seat
+        if table is not None and conn in table.watchers:
+            table.watchers.remove(conn)
+            conn.table = None
+            conn.send({"t": "left", "table": table.number})
+            conn.send(self._tables())
+            return
+        if table is None or seat is None:
+            conn.refuse("net-not-at-table")
+            return
+        sitting = table.seats[seat]
+        conn.table = conn.seat = None
+        sitting.conn = None
+        if table.table is None:  # before the game: the seat is free again
+            sitting.token = None
+            sitting.name = None
+        self.autosave(table)
+        log.info("%s: left table %d", conn.peer, table.number)
+        conn.send({"t": "left", "table": table.number})
+        conn.send(self._tables())
+        self._lobby_changed()
+
+    def gone(self, conn: Connection) -> None:
+        """A connection ended: its seat is kept for its token."""
+        table, seat = conn.table, conn.seat
+        if table is not None and conn in table.watchers:
+            table.watchers.remove(conn)
+        if table is not None and seat is not None and table.seats[seat].conn is conn:
+            table.seats[seat].conn = None
+
+    # -- at the table -----------------------------------------------------------------------------------
+
+    def _begin(self, table: NetTable, moves: Sequence[Move] = ()) -> None:
+        """Deal (and make ``moves``, a table coming back from its autosave); then the computers play on."""
+        state = table.game.new_state(table.players, table.variant, table.options, table.seed)
+        seats = [
+            Seat.computer(s.level or "", table.seed * 7 + n) if s.kind == COMPUTER else Seat.person()
+            for n, s in enumerate(table.seats)
+        ]
+        table.table = Table(table.game, state, seats)
+        table.table.listeners.append(lambda events, move: self._tell(table, events, move))
+        log.info("table %d: starts, seed %d", table.number, table.seed)
+        table.restoring = True
+        try:
+            table.table.start()
+            for move in moves:
+                table.table.replay(move)
+        finally:
+            table.restoring = False
+        self.autosave(table)
+        self._go_on(table)
+
+    # -- the autosave -------------------------------------------------------------------------------------
+
+    def _table_file(self, number: int) -> Path | None:
+        folder = self.config.data
+        return folder / "tables" / f"table-{number}.json" if folder is not None else None
+
+    def autosave(self, table: NetTable) -> None:
+        """Write the table (its seats, tokens, seed and moves) into the server's own folder, atomically."""
+        if table.restoring:
+            return
+        path = self._table_file(table.number)
+        if path is None:
+            return
+        running = table.table
+        data = {
+            "format": 1,
+            "table": table.number,
+            "game": table.game.name,
+            "variant": table.variant,
+            "players": table.players,
+            "options": table.options,
+            "seed": table.seed,
+            "seats": [{"kind": s.kind, "level": s.level, "name": s.name, "token": s.token} for s in table.seats],
+            "started": running is not None,
+            "moves": [
+                {"action": table.game.action_to_json(move.action), "by": move.by}
+                for move in (running.moves if running is not None else ())
+            ],
+        }
+        try:
+            _replace(path, json.dumps(data))
+        except OSError as error:
+            log.error("table %d: cannot be saved: %s", table.number, error)
+
+    def load_tables(self) -> None:
+        """Every autosaved table, as it was; a file that cannot be read is logged and left alone."""
+        folder = self.config.data
+        if folder is None or not (folder / "tables").is_dir():
+            return
+        for path in sorted((folder / "tables").glob("table-*.json")):
+            try:
+                data = json.loads(read_bounded(path, 8 * 1024 * 1024))
+                table = self._restore(data)
+            except (FileProblem, ValueError, KeyError, TypeError, CardsError) as error:
+                log.error("%s: cannot be read: %s", path.name, error)
+                continue
+            self.tables[table.number] = table
+            if table.seed >= (self.next_seed or 0) and self.next_seed is not None:
+                self.next_seed = table.seed + 1
+            log.info("table %d: back from its autosave, %d moves", table.number, len(data["moves"]))
+
+    def _restore(self, data: dict[str, Any]) -> NetTable:
+        game = registry.get(str(data["game"]))
+        seats = [
+            NetSeat(str(s["kind"]), s.get("level"), s.get("name"), s.get("token"))
+            for s in data["seats"]
+            if s["kind"] in (PERSON, COMPUTER)
+        ]
+        table = NetTable(int(data["table"]), game, data.get("variant"), int(data["players"]), int(data["seed"]), seats)
+        table.options = dict(data.get("options") or {})
+        if len(seats) != table.players:
+            raise ValueError("the seats do not match the players")
+        if data.get("started"):
+            moves = [Move(game.action_from_json(m["action"], "a saved move"), str(m["by"])) for m in data["moves"]]
+            self._begin(table, moves)
+        return table
+
+    def _tell(self, table: NetTable, events: Sequence[Event], move: Move | None) -> None:
+        """One step: each seat is sent the step's public events and its own view; the seat to move its actions."""
+        running = table.table
+        assert running is not None
+        self.autosave(table)  # saved before it is told, so nothing said is lost when the server is killed
+        wire_events = [to_wire(event) for event in events]
+        to_move = running.to_move()
+        result = running.result
+        who = None
+        if move is not None and running.moves:
+            who = {"by": move.by}
+        for seat, sitting in enumerate(table.seats):
+            if sitting.kind != PERSON:
+                continue
+            sent = table.steps.setdefault(seat, [])
+            message: dict[str, Any] = {
+                "t": "step",
+                "n": len(sent) + 1,
+                "events": wire_events,
+                "move": who,
+                "view": to_wire(running.view(seat)),
+                "to_move": to_move,
+                "result": to_wire(result),
+            }
+            if move is None:
+                message["names"] = [s.name for s in table.seats]  # the deal: everyone's names, now all are seated
+            if to_move == seat and result is None:
+                message["legal"] = [table.game.action_to_json(action) for action in running.legal_actions()]
+            data = encode(message)
+            sent.append(data)
+            if sitting.conn is not None:
+                sitting.conn.send(data)
+        public = running.state.public_view()
+        if public is not None:
+            watched = table.steps.setdefault(-1, [])
+            message = {
+                "t": "step",
+                "n": len(watched) + 1,
+                "events": wire_events,
+                "move": who,
+                "view": to_wire(public),
+                "to_move": to_move,
+                "result": to_wire(result),
+            }
+            if move is None:
+                message["names"] = [s.name for s in table.seats]
+            data = encode(message)
+            watched.append(data)
+            for conn in list(table.watchers):
+                conn.send(data)
+
+    def _act(self, conn: Connection, message: dict[str, Any]) -> None:
+        table, seat = conn.table, conn.seat
+        if table is None or seat is None or table.seats[seat].conn is not conn:
+            conn.refuse("net-not-at-table")
+            return
+        running = table.table
+        if running is None:
+            conn.refuse("net-not-started")
+            return
+        if running.result is not None:
+            conn.refuse("net-over")
+            return
+        if table.paused:
+            conn.refuse("net-paused")
+            return
+        if running.to_move() != seat:
+            conn.refuse("net-not-your-turn")
+            return
+        try:
+            action = table.game.action_from_json(message["action"], "the move")
+        except (ValueError, TypeError, KeyError):
+            log.warning("%s: a move that is no move", conn.peer)
+            conn.refuse("net-bad-move")
+            return
+        if action not in running.state.legal_actions():
+            log.warning("%s: a move that is not allowed now", conn.peer)
+            conn.refuse("net-bad-move")
+            return
+        try:
+            running.play(action)
+        except CardsError as error:
+            log.warning("%s: refused move: %s", conn.peer, error)
+            conn.refuse(error.msg_id, **{k: str(v) for k, v in error.params.items()})
+            return
+        self._go_on(table)
+
+    def _go_on(self, table: NetTable) -> None:
+        """The computer seats play, each after the table's pause, until a person is to move."""
+        running = table.table
+        if table.paused or running is None or table.scheduled or running.result is not None or not running.automatic():
+            if running is not None and running.result is not None:
+                log.info("table %d: over", table.number)
+                self._lobby_changed()
+            return
+        table.scheduled = True
+        asyncio.get_running_loop().call_later(self.config.pause, self._computer, table)
+
+    def _computer(self, table: NetTable) -> None:
+        table.scheduled = False
+        running = table.table
+        if table.paused or running is None or running.result is not None or not running.automatic():
+            return
+        try:
+            running.step()
+        except Exception:
+            log.exception("table %d: a computer move failed", table.number)
+            return
+        self._go_on(table)
+
+    def _teach(self, conn: Connection, message: dict[str, Any]) -> None:
+        """A teacher's console command from a client that gives the teacher's code; answered in its language."""
+        code = self.config.teacher_code
+        if not code or not secrets.compare_digest(str(message["code"]).strip().encode(), code.encode()):
+            log.warning("%s: a wrong teacher's code", conn.peer)
+            conn.refuse("net-teacher-code")
+            return
+        from ..i18n import LANGUAGES, Catalog
+        from .teacher import Console
+
+        lang = message.get("lang") if message.get("lang") in LANGUAGES else "en"
+        log.info("%s: teacher's command %r", conn.peer, str(message["line"])[:40])
+        lines = Console(self, Catalog(str(lang)).text).run(str(message["line"]))
+        conn.send({"t": "teacher", "lines": lines})
+
+    def _talk(self, conn: Connection, message: dict[str, Any]) -> None:
+        table, seat = conn.table, conn.seat
+        if table is None or seat is None:
+            conn.refuse("net-not-at-table")
+            return
+        if not table.talk:
+            conn.refuse("net-talk-off")
+            return
+        text = str(message["text"]).strip()
+        if not text:
+            return
+        for other, sitting in enumerate(table.seats):
+            if sitting.conn is not None and other != seat:
+                sitting.conn.send({"t": "talk", "seat": seat, "text": text})
+
+    # -- what the teacher may do ------------------------------------------------------------------------
+
+    def notify(self, table: NetTable | None, msg_id: str, **params: Any) -> None:
+        """News for every child at ``table`` (None: everyone connected), worded by each client."""
+        message = encode({"t": "notice", "id": msg_id, "p": params})
+        for conn in list(self.connections):
+            if conn.admitted and (table is None or conn.table is table):
+                conn.send(message)
+
+    def start_now(self, table: NetTable, level: str | None = None) -> bool:
+        """Start a waiting table now: every free seat is played by a computer. False when it cannot be."""
+        if table.table is not None or not table.game.levels:
+            return False
+        if not any(seat.token is not None for seat in table.seats):
+            return False
+        for seat in table.seats:
+            if seat.kind == PERSON and seat.token is None:
+                seat.kind, seat.level = COMPUTER, level or table.game.default_level
+        self._begin(table)
+        self._lobby_changed()
+        return True
+
+    def set_paused(self, table: NetTable, paused: bool) -> None:
+        table.paused = paused
+        self.notify(table, "table-paused" if paused else "table-resumed")
+        if not paused:
+            self._go_on(table)
+
+    def end_table(self, table: NetTable) -> None:
+        """Close a table: its children are told and go back to the lobby; its autosave is removed."""
+        self.notify(table, "table-ended")
+        for seat in table.seats:
+            conn = seat.conn
+            if conn is not None:
+                conn.table = conn.seat = None
+                conn.send({"t": "left", "table": table.number})
+                conn.send(self._tables())
+            seat.conn = None
+        table.paused = True
+        del self.tables[table.number]
+        path = self._table_file(table.number)
+        if path is not None:
+            with contextlib.suppress(OSError):
+                path.unlink()
+        log.info("table %d: ended by the teacher", table.number)
+        self._lobby_changed()
+
+    def replace_by_computer(self, table: NetTable, seat: int, level: str | None = None) -> bool:
+        """A computer plays ``seat`` from now on (a child who is not coming back). False when it cannot."""
+        sitting = table.seats[seat]
+        if sitting.kind != PERSON or not table.game.levels:
+            return False
+        level = level or table.game.default_level or ""
+        sitting.kind, sitting.level = COMPUTER, level
+        conn = sitting.conn
+        sitting.conn = None
+        sitting.token = None
+        if conn is not None:
+            conn.table = conn.seat = None
+            conn.send({"t": "left", "table": table.number})
+        running = table.table
+        if running is not None:
+            seats = list(running.seats)
+            seats[seat] = Seat.computer(level, table.seed * 7 + seat)
+            running.seats = tuple(seats)
+            running.players[seat] = table.game.make_player(level, table.seed * 7 + seat)
+        self.notify(table, "seat-computer", seat=seat)
+        self.autosave(table)
+        self._go_on(table)
+        return True
+
+    def set_pause(self, seconds: float) -> None:
+        self.config.pause = seconds
+
+    def set_talk(self, table: NetTable, on: bool) -> None:
+        table.talk = on
+        self.notify(table, "talk-on" if on else "talk-off")
+
+    def set_coaching(self, table: NetTable, on: bool) -> None:
+        table.coaching = on
+        self.notify(table, "coaching-on" if on else "coaching-off")
+
+
+def _replace(path: Path, text: str) -> None:
+    """Write ``path`` whole or not at all: a temporary file renamed over it (readable by the server's owner).
+
+    Not synced to the disk: the page cache outlives a killed server, and a sync on every move would
+    hold up every table (files.write_atomic syncs, for the players' own saves).
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.tmp")
+    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(handle, "w", encoding="utf-8") as file:
+        file.write(text)
+    os.replace(temporary, path)
+
+
+def addresses() -> list[str]:
+    """This machine's addresses others can reach it at (IPv4), loopback when there is no other."""
+    found: list[str] = []
+    with contextlib.suppress(OSError):
+        probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        try:
+            probe.connect(("192.0.2.1", 9))  # no packet is sent: this asks which address would be used
+            found.append(probe.getsockname()[0])
+        finally:
+            probe.close()
+    with contextlib.suppress(OSError):
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            address = str(info[4][0])
+            if address not in found and not address.startswith("127."):
+                found.append(address)
+    return [a for a in found if not a.startswith("127.")] or ["127.0.0.1"]

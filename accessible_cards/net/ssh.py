@@ -1,0 +1,147 @@
+"""``ssh -p 2222 HOST``: the linear text interface, rendered by the server for a child with nothing installed.
+
+The SSH password is the join code. Each session runs the ``join`` client itself (the lobby, the game
+screen of local play, the game's controller and narrator) on a thread of its own, connected to this
+server over loopback like any other client, and writes its lines into the SSH channel: the child's
+own screen reader reads them. Input is read a line at a time with the SSH server's own line editor
+(a key's letter or a typed command, then Enter). The first line asks for the language.
+
+prompt_toolkit's ``contrib.ssh`` serves prompt_toolkit applications that run on the server's event
+loop; the program's loop reads keys synchronously, so each session runs it on a thread instead, and
+the lines stay plain, with no escape sequences, as a screen reader wants them.
+
+The host key is made once (Ed25519) in the server's own folder and kept; its fingerprint is what
+``serve`` prints for the teacher.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import secrets
+import socket
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+from .server import OUTPUT_LIMIT
+from .session import TextSession
+
+HOST_KEY = "ssh_host_ed25519_key"
+log = logging.getLogger("accessible_cards.server")
+
+
+def host_key(folder: Path) -> asyncssh.SSHKey:
+    """The server's host key: read from ``folder``, or made there once (readable by its owner alone)."""
+    path = folder / HOST_KEY
+    if path.exists():
+        return asyncssh.read_private_key(str(path))
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    folder.mkdir(parents=True, exist_ok=True)
+    handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(handle, "wb") as file:
+        file.write(key.export_private_key())
+    return key
+
+
+class _Session(asyncssh.SSHServerSession[str]):
+    """One SSH session: its text session (the join client on a thread) writes into the channel."""
+
+    def __init__(self, side: SSHSide, username: str) -> None:
+        self.side = side
+        self.chan: Any = None
+        self.loop = asyncio.get_running_loop()
+        self.text = TextSession(side.port, side.code, username, self.write, self.finish)
+
+    def connection_made(self, chan: Any) -> None:
+        self.chan = chan
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def pty_requested(self, term_type: str, term_size: Any, term_modes: Any) -> bool:
+        return True
+
+    def session_started(self) -> None:
+        self.text.start()
+
+    def write(self, text: str) -> None:
+        def put() -> None:
+            with contextlib.suppress(Exception):
+                if self.chan.get_write_buffer_size() > OUTPUT_LIMIT:  # the child's terminal does not read
+                    log.warning("an SSH session dropped: it does not read")
+                    self.chan.close()
+                    return
+                # with a terminal, the SSH server's line editor ends each line with CR LF itself
+                self.chan.write(text if self.chan.get_terminal_type() else text.replace("\n", "\r\n"))
+
+        self.loop.call_soon_threadsafe(put)
+
+    def finish(self, status: int) -> None:
+        def end() -> None:
+            with contextlib.suppress(Exception):
+                self.chan.exit(status)
+
+        self.loop.call_soon_threadsafe(end)
+
+    def data_received(self, data: str, datatype: Any) -> None:
+        self.text.feed(data.replace("\r", "\n") if "\n" not in data else data)
+
+    def eof_received(self) -> bool:
+        self.text.end_input()
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.text.stop()
+
+
+class _Server(asyncssh.SSHServer):
+    def __init__(self, side: SSHSide) -> None:
+        self.side = side
+        self.username = ""
+
+    def begin_auth(self, username: str) -> bool:
+        self.username = username
+        return True
+
+    def password_auth_supported(self) -> bool:
+        return True
+
+    def validate_password(self, username: str, password: str) -> bool:
+        return secrets.compare_digest(password.strip().encode(), self.side.code.encode())
+
+    def session_requested(self) -> _Session:
+        return _Session(self.side, self.username)
+
+
+class SSHSide:
+    """The SSH side of a server: its host key, and a session per child."""
+
+    def __init__(self, folder: Path, code: str) -> None:
+        self.key = host_key(folder)
+        self.code = code
+        self.port = 0
+        """The server's own port, for the sessions' clients (set once it listens)."""
+        self.connections: list[Any] = []
+
+    @property
+    def fingerprint(self) -> str:
+        return str(self.key.get_fingerprint("sha256"))
+
+    async def serve(self, sock: socket.socket) -> None:
+        conn = await asyncssh.run_server(
+            sock,
+            server_factory=lambda: _Server(self),
+            server_host_keys=[self.key],
+            line_editor=True,
+            login_timeout=60,
+        )
+        self.connections.append(conn)
+
+    async def close(self) -> None:
+        for conn in self.connections:
+            conn.close()
+        self.connections.clear()
