@@ -211,7 +211,7 @@ def test_german_words() -> None:
     keys_.handle(Typed("column", 2))
     keys_.handle(Typed("column", 1))
     assert table.refused == ["Pik Zwei passt nicht auf Herz Ass: darauf passt keine Karte."]
-    assert table.refused_braille == ["2S nicht auf AH: nichts passt"]
+    assert table.refused_braille == ["2S nicht auf AH: keine passt"]
     keys_.handle(Typed("stock"))
     assert table.said[-1] == "Der Ablagestapel ist leer; 3 Karten im Zugstapel."
 
