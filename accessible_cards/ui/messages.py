@@ -133,12 +133,6 @@ ERRORS: Final[Mapping[str, Wording]] = {
     "error-scenario-hands": lambda t, p: t("'{key}' needs 'hands' beside it.", **p),
     "error-scenario-hand-count": lambda t, p: t("{hands} hands for {players} players: give one hand per player.", **p),
     "error-scenario-no-cards": lambda t, p: t("The scenario lists no cards."),
-    "error-scenario-stock-alone": lambda t, p: t("'stock' needs 'columns' beside it."),
-    "error-scenario-column-count": lambda t, p: t("'columns' must hold 7 lists, not {count}.", **p),
-    "error-scenario-move-texts": lambda t, p: t(
-        '\'moves\' must be a list of moves written out, such as "3 5" or "draw".'
-    ),
-    "error-move-not-allowed": lambda t, p: t("That move is not allowed now."),
     "error-scenario-moves": lambda t, p: t("'moves' must be a list of moves, each with its 'card'."),
     "error-scenario-move": lambda t, p: t("Move {move}: {reason}", move=p["move"], reason=_move_reason(p, t)),
     "error-card-code": lambda t, p: t(

@@ -15,6 +15,7 @@ from .rules import OPTION_SPECS, VARIANTS, options_for
 from .scenario import parse_scenario, script_from_json, script_to_json
 from .solver import solve_deals
 from .state import KlondikeState, action_from_json, action_to_json
+from .text import ERRORS
 
 TITLES = {"braillespiel": "Klondike (Braillespiel)", "classic": "Klondike (classic)"}
 
@@ -35,6 +36,7 @@ DESCRIPTION = register_game(
         rules_item="Klondike",
         package=__name__,
         order=4,
+        errors=ERRORS,
         aliases=("patience", "patiencen", "solitaire"),
         min_players=1,
         max_players=1,
