@@ -409,7 +409,7 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         if variant is not None and variant not in game.variant_names():
             parser.error(_not_a_variant(game, variant))
         if variant is None and game.variant_names():
-            variant = str(chosen.get(game.variant_setting or "", game.variant_names()[0]))
+            variant = game.default_variant(settings.lang or "en", chosen)
         request = GameRequest(game.name, players, humans, variant, args.seed, dict(parse_settings(args.set)))
         try:
             game.new_state(players, variant, request.options, 0)

@@ -312,6 +312,8 @@ class GameDescription:
     private_hands: bool = False
     """True when each seat holds cards the others may not know: people at one keyboard hand over."""
     variant_setting: str | None = None
+    default_variants: Mapping[str, str] = field(default_factory=dict)
+    """The preset a player gets by language while the variant setting is unset (None), e.g. ``{"de": ...}``."""
     simulate: Callable[..., dict[str, Any]] | None = None
     """Many seeded games' figures, called ``simulate(players=, games=, seed=, settings=, variant=, ai=, swap=)``.
 
@@ -342,6 +344,17 @@ class GameDescription:
     def variant_names(self) -> tuple[str, ...]:
         """The presets' names, the default first."""
         return tuple(variant.name for variant in self.variants)
+
+    def default_variant(self, lang: str, chosen: Mapping[str, Any] | None = None) -> str | None:
+        """The preset to offer first: the one in the settings, else the language's, else the first."""
+        names = self.variant_names()
+        if not names:
+            return None
+        picked = (chosen or {}).get(self.variant_setting or "")
+        if picked in names:
+            return str(picked)
+        by_language = self.default_variants.get(lang)
+        return by_language if by_language in names else names[0]
 
     def variant_title(self, variant: str | None) -> str:
         """The catalog msgid of the game's name with ``variant`` (the game's own title without presets)."""

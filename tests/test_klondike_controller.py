@@ -222,5 +222,25 @@ def test_a_new_game_from_the_menu_asks_only_for_the_preset() -> None:
 
     _, said = play(None, ["4", "2", "o"], budget=3, lang="en")
     assert said[1].startswith("Which game? 1: Klondike (Braillespiel). 2: Klondike (classic). Up and Down")
-    assert said[2] == "Klondike, the classic game: turn 3 cards, passes without limit."
+    assert "Klondike, the classic game: turn 3 cards, passes without limit." in said[2:4]
     assert not any("How many" in line for line in said)
+
+
+@pytest.mark.parametrize(
+    ("lang", "games", "dealt"),
+    [
+        ("en", {}, "Klondike, the classic game: turn 3 cards, passes without limit."),
+        ("de", {}, "Klondike, das Spiel von Braillespiel: je 3 Karten umdrehen, Durchgänge ohne Grenze."),
+        ("en", {"klondike": {"variant": "braillespiel"}}, "Klondike, the Braillespiel game: turn 3 cards"),
+        ("de", {"klondike": {"variant": "classic"}}, "Klondike, das klassische Spiel"),
+    ],
+)
+def test_the_preset_offered_first_is_the_languages_until_one_is_chosen(
+    lang: str, games: dict[str, Any], dealt: str
+) -> None:
+    """Issue 17: German players get the seed's Braillespiel first, English ones the classic game; a chosen
+    preset (the setting) is offered first in either language. Enter takes the preset offered first."""
+    from saves_support import play
+
+    _, said = play(None, ["4", "", "o"], budget=3, lang=lang, games=games)
+    assert any(line.startswith(dealt) for line in said[2:4]), said[:4]

@@ -669,7 +669,7 @@ def game_setup(app: App, game: registry.GameDescription) -> ListScreen:
     variants = game.variant_names()
     if not variants:
         return players_question(None)
-    current = chosen.get(game.variant_setting or "", variants[0])
+    current = game.default_variant(app.settings.lang or "en", chosen)
     return _question(
         app,
         app.t("Which game?"),

@@ -53,6 +53,7 @@ DESCRIPTION = register_game(
         phases=((PLAYING, "Playing Klondike"),),
         variants=tuple(Variant(name, TITLES[name]) for name in VARIANTS),
         variant_setting="variant",
+        default_variants={"de": "braillespiel", "en": "classic"},
         option_specs=OPTION_SPECS,
         read_line=read_line,
         solve=solve_deals,
@@ -60,7 +61,7 @@ DESCRIPTION = register_game(
             ("auto_foundation", "Klondike, cards to the foundations by themselves: {value}", (False, True)),
         ),
         settings=(
-            Setting("variant", "klondike", "variant", choice(*VARIANTS), ", ".join(VARIANTS), "braillespiel"),
+            Setting("variant", "klondike", "variant", choice(*VARIANTS), ", ".join(VARIANTS), None),
             Setting("auto_foundation", "klondike", "auto_foundation", flag, "true or false", False),
             Setting("winnable_only", "klondike", "winnable_only", flag, "true or false", False),
         ),
