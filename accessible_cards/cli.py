@@ -152,6 +152,22 @@ def build_parser() -> argparse.ArgumentParser:
         "--swap", action="store_true", help="with --ai: the second half of the games moves every level one seat on"
     )
     simulate.add_argument("--json", action="store_true", help="print one JSON object")
+
+    solvers = [game.name for game in registry.registered() if game.solve is not None]
+    solve = commands.add_parser("solve", help="search seeded deals with the game's solver: winnable or not")
+    solve.add_argument("game", type=_game_name, choices=solvers, help="a game with a solver")
+    solve.add_argument("--variant", choices=_variant_names(), default=None, help="the game's preset")
+    solve.add_argument("--set", action="append", default=[], type=_key_value, metavar="KEY=VALUE", help="a rule option")
+    solve.add_argument("--seed", type=_seed, default=1, metavar="S", help="the first deal's seed (default 1)")
+    solve.add_argument(
+        "--deals", type=int, default=1, metavar="N", help="how many deals, seeds S, S+1, ... (default 1)"
+    )
+    solve.add_argument(
+        "--budget", type=int, default=200_000, metavar="STATES", help="positions searched per deal (default 200000)"
+    )
+    solve.add_argument("--seconds", type=float, default=None, metavar="T", help="seconds per deal (default: no limit)")
+    solve.add_argument("--line", action="store_true", help="print each winnable deal's line of play")
+    solve.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
 
@@ -282,6 +298,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _play(parser, args)
         if args.command == "simulate":
             return _simulate(parser, args)
+        if args.command == "solve":
+            return _solve(parser, args)
         if args.command == "play":
             return _play(parser, args)
         if args.command in ("braille", "emboss"):
@@ -391,7 +409,7 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         if variant is not None and variant not in game.variant_names():
             parser.error(_not_a_variant(game, variant))
         if variant is None and game.variant_names():
-            variant = str(chosen.get(game.variant_setting or "", game.variant_names()[0]))
+            variant = game.default_variant(settings.lang or "en", chosen)
         request = GameRequest(game.name, players, humans, variant, args.seed, dict(parse_settings(args.set)))
         try:
             game.new_state(players, variant, request.options, 0)
@@ -731,6 +749,74 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     for line in figures_lines(game, figures):
         print(line)
     return 130 if stopped else 0
+
+
+def _solve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """``solve GAME``: the game's solver on seeded deals; per deal its verdict, time and positions, then the shares."""
+    from .stats import percentile, wilson
+
+    game = registry.get(args.game)
+    if game.solve is None:
+        parser.error(f"{game.name} has no solver")
+    if args.deals < 1:
+        parser.error(f"--deals: at least 1, not {args.deals}")
+    if args.budget < 1:
+        parser.error(f"--budget: at least 1 position, not {args.budget}")
+    if args.seconds is not None and not args.seconds > 0:
+        parser.error(f"--seconds: more than 0, not {args.seconds}")
+    if args.variant is not None and args.variant not in game.variant_names():
+        parser.error(_not_a_variant(game, args.variant))
+    results: list[dict[str, Any]] = []
+    try:
+        for deal in game.solve(
+            variant=args.variant,
+            settings=parse_settings(args.set),
+            seed=args.seed,
+            deals=args.deals,
+            states=args.budget,
+            seconds=args.seconds,
+        ):
+            results.append(deal)
+            if not args.json:
+                moves = f", a line of {len(deal['line'])} moves" if deal["verdict"] == "winnable" else ""
+                print(
+                    f"seed {deal['seed']}: {deal['verdict'].replace('_', ' ')} in {deal['seconds']:.3f} s, "
+                    f"{deal['states']} positions{moves}"
+                )
+                if args.line and deal["verdict"] == "winnable":
+                    print("  " + " ".join(str(step) for step in deal["line"]))
+    except CardsError as error:
+        parser.error(f"--set: {_one_line(str(error), word=40)}")
+    except KeyboardInterrupt:
+        print(f"Stopped with Ctrl-C after {len(results)} of {args.deals} deals.")
+    n = len(results)
+    if not n:
+        return 130
+    shares = {
+        verdict: sum(1 for deal in results if deal["verdict"] == verdict)
+        for verdict in ("winnable", "not_winnable", "undecided")
+    }
+    times = sorted(float(deal["seconds"]) for deal in results)
+    low, high = wilson(shares["winnable"], n)
+    summary: dict[str, Any] = {
+        "deals": n,
+        "counts": shares,
+        "shares": {verdict: count / n for verdict, count in shares.items()},
+        "winnable_interval_95": [low, high],
+        "median_seconds": percentile(times, 0.5),
+        "p95_seconds": percentile(times, 0.95),
+    }
+    if args.json:
+        print(json.dumps({"game": game.name, "variant": args.variant, "deals": results, "summary": summary}))
+        return 0 if n == args.deals else 130
+    print(
+        f"{n} deals: winnable {shares['winnable']} ({100 * shares['winnable'] / n:.1f}%), "
+        f"not winnable {shares['not_winnable']} ({100 * shares['not_winnable'] / n:.1f}%), "
+        f"undecided {shares['undecided']} ({100 * shares['undecided'] / n:.1f}%); winnable between "
+        f"{100 * low:.1f}% and {100 * high:.1f}% (95%); "
+        f"median {summary['median_seconds']:.3f} s, p95 {summary['p95_seconds']:.3f} s per deal"
+    )
+    return 0 if n == args.deals else 130
 
 
 if __name__ == "__main__":

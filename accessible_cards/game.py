@@ -127,7 +127,8 @@ class Controls(Protocol):
 
     def announce(self, utterance: Utterance | None) -> None: ...
 
-    def refuse(self, text: str) -> None: ...
+    def refuse(self, text: str | Utterance) -> None:
+        """A short reason; an :class:`Utterance` gives braille its own shorter line."""
 
     def view(self) -> Any:
         """The listening seat's view now."""
@@ -311,6 +312,8 @@ class GameDescription:
     private_hands: bool = False
     """True when each seat holds cards the others may not know: people at one keyboard hand over."""
     variant_setting: str | None = None
+    default_variants: Mapping[str, str] = field(default_factory=dict)
+    """The preset a player gets by language while the variant setting is unset (None), e.g. ``{"de": ...}``."""
     simulate: Callable[..., dict[str, Any]] | None = None
     """Many seeded games' figures, called ``simulate(players=, games=, seed=, settings=, variant=, ai=, swap=)``.
 
@@ -320,6 +323,13 @@ class GameDescription:
     figures_lines: Callable[[Mapping[str, Any]], list[str]] | None = None
     """The lines ``simulate`` prints for the figures without ``--json``."""
     tutorial: Tutorial | None = None
+    solve: Callable[..., Any] | None = None
+    """Optional: a solver, called ``solve(variant=, settings=, seed=, deals=, states=, seconds=)``; it yields one
+    dict per seeded deal (``seed``, ``verdict`` winnable / not_winnable / undecided, ``seconds``, ``states``,
+    ``line``): what ``accessible-cards solve NAME`` prints."""
+    read_line: Callable[[str, str], Typed | None] | None = None
+    """Optional: a typed line the game reads itself, before the command words (``read_line(text, lang)``):
+    a move written out, such as Klondike's ``3 5`` or ``7H 5``; None when the line is not one of its own."""
     errors: Mapping[str, Callable[[Callable[..., str], dict[str, Any]], str]] = field(default_factory=dict)
     """Its own refusals worded by message id: ``errors[msg_id](t, params)``, ``t`` a catalog's ``text``.
 
@@ -334,6 +344,17 @@ class GameDescription:
     def variant_names(self) -> tuple[str, ...]:
         """The presets' names, the default first."""
         return tuple(variant.name for variant in self.variants)
+
+    def default_variant(self, lang: str, chosen: Mapping[str, Any] | None = None) -> str | None:
+        """The preset to offer first: the one in the settings, else the language's, else the first."""
+        names = self.variant_names()
+        if not names:
+            return None
+        picked = (chosen or {}).get(self.variant_setting or "")
+        if picked in names:
+            return str(picked)
+        by_language = self.default_variants.get(lang)
+        return by_language if by_language in names else names[0]
 
     def variant_title(self, variant: str | None) -> str:
         """The catalog msgid of the game's name with ``variant`` (the game's own title without presets)."""

@@ -48,7 +48,8 @@ def command(
 
 @dataclass(frozen=True, slots=True)
 class Typed:
-    """A typed command: its name and the number given with it, if any."""
+    """A typed command: its name and the number given with it, if any; ``text`` a line a game reads itself."""
 
     name: str
     number: int | None = None
+    text: str | None = None

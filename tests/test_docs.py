@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 PACKAGE = Path(accessible_cards.__file__).resolve().parent
 LANGUAGES = ("en", "de")
-GAMES = ("war", "bundles", "ohhell")
+GAMES = ("war", "bundles", "ohhell", "klondike")
 
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _LINK = re.compile(r"(?<!!)\[[^\]]*\]\(([^)\s]+)\)")

@@ -776,6 +776,11 @@ EXAMPLES = {
     "{code} is not a card code: a rank A, 2 to 9, T, J, Q or K, then a suit S, H, D or C, such as 7H.": (
         "a scenario file's mistake, said before any game: 7H is an example of a code"
     ),
+    "Type where and a card, as in where 7H; in key input begin with a colon: :where 7H.": (
+        "how to ask where a card is: 7H is an example of what to type"
+    ),
+    "where a card is: type where and the card, as in where 7H": "a key's help: 7H is an example of what to type",
+    "{text} is not a card. Write it as 7H or as seven of hearts.": "a typing mistake: 7H is an example of a card",
 }
 """Messages that name a card of their own, and why that tells nothing about a game."""
 

@@ -56,6 +56,7 @@ def test_the_sub_commands_are_the_documented_ones() -> None:
 REQUIRED = {
     "replay": ["x.json"],
     "simulate": ["war"],
+    "solve": ["klondike"],
     "braille": ["x"],
     "emboss": ["rules", "war", "-o", "x.brf"],
     "speak": ["hi"],

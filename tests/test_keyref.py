@@ -54,7 +54,7 @@ def test_emboss_keys_refuses_an_unknown_game(tmp_path: Path) -> None:
         check=False,
     )
     assert result.returncode == 2
-    assert "GAME is war, bundles, ohhell or a bundles preset" in result.stderr
+    assert "GAME is war, bundles, ohhell, klondike, a bundles preset or a klondike preset" in result.stderr
     assert "Traceback" not in result.stderr
 
 

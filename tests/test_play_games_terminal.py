@@ -230,7 +230,7 @@ def test_a_broken_settings_file_is_said_once_and_kept(players: list[Player], con
     lines = player.new_lines()
     assert lines[0].startswith("Problem in der Einstellungsdatei: ")
     assert "verbosity" in lines[0]
-    player.press("4")
+    player.press("5")
     player.wait_for("Einstellungen")
     player.press("2", "q", "2")
     player.wait_for("Auf Wiedersehen")

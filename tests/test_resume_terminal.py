@@ -120,9 +120,9 @@ def test_a_quit_game_resumes_from_the_menu_with_the_same_hand_and_history(
     again = Player([], config)
     players.append(again)
     menu = again.wait_for("Main menu")
-    assert "4: Resume game." in menu
+    assert "5: Resume game." in menu
     again.new_lines()
-    again.press("4")
+    again.press("5")
     again.wait_for("Your turn")
     opening = again.new_lines()
     assert opening[0] == "Stealing Bundles resumed after 6 moves. G reads the history."

@@ -64,7 +64,10 @@ def test_a_war_move_is_the_word_turn() -> None:
     [
         (lambda data: data["moves"].__setitem__(0, "jump"), 'move 1 must be "turn"'),
         (lambda data: data["game"].__setitem__("players", 5), "game.players is out of range"),
-        (lambda data: data["game"].__setitem__("game", "poker"), "game.game must be one of war, bundles, ohhell"),
+        (
+            lambda data: data["game"].__setitem__("game", "poker"),
+            "game.game must be one of war, bundles, ohhell, klondike",
+        ),
         (lambda data: data.__setitem__("script", [{"number": 1}]), "War scenarios have no scripted moves"),
     ],
 )

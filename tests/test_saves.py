@@ -184,7 +184,7 @@ def test_the_menu_offers_resume_only_while_a_game_is_unfinished(tmp_path: Path) 
     _, said = play(None, WAR_LINES, budget=0)
     assert said[0].startswith(
         "Accessible Cards. Main menu. 1: Play War. 2: Play Stealing Bundles or one of its family. "
-        "3: Play Stiche-Raten (Oh Hell). 4: Resume game. 5: Settings."
+        "3: Play Stiche-Raten (Oh Hell). 4: Play Klondike. 5: Resume game. 6: Settings."
     )
     app, said = play(None, WAR_LINES, resume=True)
     assert game_screen(app).table.state.result is not None
@@ -334,8 +334,8 @@ def test_the_menus_resume_item_puts_a_bad_save_aside_and_disappears(tmp_path: Pa
     folder = tmp_path / "data" / "saves"
     folder.mkdir(parents=True)
     (folder / "2025-05-01-120000-war.json").write_text("not json", encoding="utf-8")
-    _, said = play(None, ["4"], budget=1)
-    assert "4: Resume game." in said[0]
+    _, said = play(None, ["5"], budget=1)
+    assert "5: Resume game." in said[0]
     assert said[1].startswith("The saved game 2025-05-01-120000-war.json is damaged")
     assert "Resume game" not in said[2]
 

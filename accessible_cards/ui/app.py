@@ -121,10 +121,13 @@ class App:
         for output in self.outputs:
             output.forget()
 
-    def refuse(self, reason: str) -> None:
-        """One short reason, said once: nothing changes, and R still repeats what was said before it."""
+    def refuse(self, reason: str | Utterance) -> None:
+        """One short reason, said once: nothing changes, and R still repeats what was said before it.
+
+        An :class:`Utterance` carries a braille line of its own (a game's reason in card codes).
+        """
         if not self.muted:
-            self._present(Utterance(reason, reason))
+            self._present(reason if isinstance(reason, Utterance) else Utterance(reason, reason))
 
     def _status(self, news: Notice | str) -> None:
         """A device's news, said in the player's language.
@@ -653,16 +656,26 @@ def game_setup(app: App, game: registry.GameDescription) -> ListScreen:
             counts=True,
         )
 
+    def variant_chosen(variant: str) -> None:
+        if game.min_players == game.max_players == 1:  # one player, one person: nothing more to ask
+            values: dict[str, Any] = {"players": 1, "humans": 1}
+            if game.variant_setting is not None:
+                values[game.variant_setting] = variant
+            app.change_game_settings(game.name, **values)
+            app.replace(app.game_screen(GameRequest(game.name, 1, 1, variant)))
+            return
+        app.replace(players_question(variant))
+
     variants = game.variant_names()
     if not variants:
         return players_question(None)
-    current = chosen.get(game.variant_setting or "", variants[0])
+    current = game.default_variant(app.settings.lang or "en", chosen)
     return _question(
         app,
         app.t("Which game?"),
         list(range(len(variants))),
         variants.index(current) if current in variants else 0,
-        lambda index: app.replace(players_question(variants[index])),
+        lambda index: variant_chosen(variants[index]),
         lambda index: app.t(game.variants[index].title),
     )
 

@@ -138,8 +138,8 @@ def key_label(key: str, lang: str) -> str:
 def keys_label(command: Command, lang: str) -> str:
     """``1 to 9``, ``Enter or Space``, ``H``, ``question mark``: every key in words a synthesizer speaks."""
     if command.takes_number:
-        first = min(command.keys)
-        return f"{first} to 9" if lang == "en" else f"{first} bis 9"
+        first, last = min(command.keys), max(command.keys)
+        return f"{first} to {last}" if lang == "en" else f"{first} bis {last}"
     joiner = " or " if lang == "en" else " oder "
     return joiner.join(key_label(key, lang) for key in command.keys)
 
@@ -152,6 +152,11 @@ def parse_words(text: str, phase: str, lang: str) -> Typed | None:
     words = text.strip().lstrip(":/").strip().lower().split()
     if not words:
         return None
+    for described in registry.registered():
+        if described.read_line is not None and any(phase == own for own, _title in described.phases):
+            own_line = described.read_line(" ".join(words), lang)
+            if own_line is not None:
+                return own_line
     number: int | None = None
     if words[-1].isdecimal() and len(words[-1]) <= 9:  # not "²" (a digit int() refuses), not 5000 digits
         number = int(words[-1])

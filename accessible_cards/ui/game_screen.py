@@ -140,7 +140,7 @@ class GameScreen(Screen):
     def say(self, text: str | Utterance) -> None:
         self.app.say(text)
 
-    def refuse(self, text: str) -> None:
+    def refuse(self, text: str | Utterance) -> None:
         self.app.refuse(text)
 
     def announce(self, utterance: Utterance | None) -> None:

@@ -211,6 +211,7 @@ def _move_reason(p: dict[str, Any], t: Translate) -> str:
         "error-move-steal": lambda: t("'steal' must be a seat number."),
         "error-move-bundle": lambda: t("'bundle' must be 0 or 1."),
         "error-move-wild": lambda: t("'wild' must be true or false."),
+        "error-move-not-legal": lambda: t("it is not a legal move here."),
     }
     make = known.get(str(cause))
     wording = _wording(str(cause)) if make is None and cause != "error-scenario-move" else None

@@ -1,0 +1,378 @@
+"""Klondike at the keyboard: select a card, then its target; or type the move; draw, undo, redo, review.
+
+Two styles, both complete:
+
+- keys: a column key (1 to 7) or W selects that column's top card or the waste's; Up and Down
+  take one card more or fewer of the column; then a column key or F moves it there (Escape
+  cancels the selection; with nothing selected it opens the game menu, as in every game);
+- a typed line (in key input begin it with a colon): ``3 5``, ``w f``, ``7H 5``, ``where 7H``
+  (``wo HerzSieben``).
+
+D or Enter draws; U undoes and E redoes without limit; A moves every card that can go to the
+foundations; M says whether a move is possible; H gives a hint; S, F (nothing selected) and O
+read the waste and stock, the foundations and the whole board.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Final
+
+from accessible_cards.cards import Card
+from accessible_cards.errors import CardParseError
+from accessible_cards.game import Controller, Controls
+from accessible_cards.keys import Typed, command
+from accessible_cards.utterance import Utterance
+
+from .narrator import KlondikeNarrator
+from .rules import COLUMNS
+from .state import DRAW, FOUNDATION, GIVE_UP, REDO, UNDO, WASTE, Draw, KlondikeView, Move
+
+PLAYING: Final = "klondike"
+_BOTH: Final = (PLAYING,)
+
+COMMANDS: Final = (
+    # translators: the help line of each command; the key names come first, then this text
+    command("column", [str(d) for d in range(1, 8)], ["column"], ["reihe"], _BOTH,
+            "a column: select its top card, or move the selected card there (Escape cancels)", takes_number=True),
+    command("waste", ["w"], ["waste"], ["ablage"], _BOTH, "select the waste's top card"),
+    command("foundation", ["f"], ["foundation", "foundations"], ["ziel", "zielstapel"], _BOTH,
+            "move the selected card to its foundation; with nothing selected, read the foundations"),
+    command("more", ["up"], ["more", "up"], ["mehr", "hoch"], _BOTH, "one more card of the selected column"),
+    command("fewer", ["down"], ["fewer", "down"], ["weniger", "runter"], _BOTH, "one card fewer"),
+    command("draw", ["d", "enter"], ["draw", "stock"], ["ziehen"], _BOTH, "draw from the stock"),
+    command("undo", ["u"], ["undo"], ["rückgängig", "zurück"], _BOTH, "undo the last move"),
+    command("redo", ["e"], ["redo"], ["wiederherstellen"], _BOTH, "redo the move undone"),
+    command("auto", ["a"], ["auto"], ["auto", "automatisch"], _BOTH,
+            "move every card that can go to the foundations"),
+    command("moves", ["m"], ["moves"], ["züge"], _BOTH, "whether a move is possible"),
+    command("hint", ["h"], ["hint"], ["tipp"], _BOTH, "a hint for the next move"),
+    command("stock", ["s"], ["waste and stock"], ["stapel"], _BOTH, "the waste and the stock"),
+    command("board", ["o"], ["board", "overview"], ["überblick"], _BOTH, "the whole board in one line"),
+    command("where", ["c"], ["where"], ["wo"], _BOTH, "where a card is: type where and the card, as in where 7H"),
+    command("give_up", ["x"], ["give up"], ["aufgeben"], _BOTH, "give up this game"),
+)  # fmt: skip
+
+_SUITS: Final = {
+    "s": "S", "spades": "S", "spade": "S", "pik": "S",
+    "h": "H", "hearts": "H", "heart": "H", "herz": "H",
+    "d": "D", "diamonds": "D", "diamond": "D", "karo": "D",
+    "c": "C", "clubs": "C", "club": "C", "kreuz": "C",
+}  # fmt: skip
+_RANKS: Final = {
+    "a": "A", "ace": "A", "ass": "A", "as": "A", "2": "2", "two": "2", "zwei": "2", "3": "3", "three": "3",
+    "drei": "3", "4": "4", "four": "4", "vier": "4", "5": "5", "five": "5", "fünf": "5", "fuenf": "5",
+    "6": "6", "six": "6", "sechs": "6", "7": "7", "seven": "7", "sieben": "7", "8": "8", "eight": "8",
+    "acht": "8", "9": "9", "nine": "9", "neun": "9", "10": "T", "t": "T", "ten": "T", "zehn": "T",
+    "j": "J", "jack": "J", "bube": "J", "q": "Q", "queen": "Q", "dame": "Q", "k": "K", "king": "K",
+    "könig": "K", "koenig": "K",
+}  # fmt: skip
+_MOVE_LINE: Final = re.compile(r"^(\S+)\s+(?:(?:to|on|onto|nach|auf)\s+)?(\S+)$")
+
+
+def parse_card(text: str) -> Card | None:
+    """A card from a code (``7H``, ``10h``) or its name in English or German (``seven of hearts``, ``HerzSieben``)."""
+    word = text.strip().lower().replace("-", " ")
+    try:
+        return Card.parse(word.replace(" ", ""))
+    except CardParseError:
+        pass
+    word = re.sub(r"\s+", " ", word)
+    english = re.fullmatch(r"(\w+) of (\w+)", word)
+    if english and english.group(1) in _RANKS and english.group(2) in _SUITS:
+        return Card.parse(_RANKS[english.group(1)] + _SUITS[english.group(2)])
+    joined = word.replace(" ", "")
+    for suit_word in ("kreuz", "pik", "herz", "karo"):
+        if joined.startswith(suit_word) and joined[len(suit_word) :] in _RANKS:
+            return Card.parse(_RANKS[joined[len(suit_word) :]] + _SUITS[suit_word])
+    return None
+
+
+def read_line(text: str, lang: str) -> Typed | None:
+    """A typed move or question: ``3 5``, ``w f``, ``7H 5``, ``where 7H``; None when the line is none of these."""
+    line = text.strip().lower()
+    for word in ("where is", "where", "wo ist", "wo liegt", "wo"):
+        if line.startswith(word + " "):
+            return Typed("where", None, line[len(word) + 1 :].strip())
+    match = _MOVE_LINE.match(line)
+    if match is None:
+        return None
+    source, target = match.groups()
+    if not _is_target(target):
+        return None
+    if source in ("w", *(str(n) for n in range(1, 8))) or parse_card(source) is not None:
+        return Typed("move_text", None, f"{source} {target}")
+    return None
+
+
+def _is_target(word: str) -> bool:
+    return word in ("f", *(str(n) for n in range(1, 8)))
+
+
+class KlondikeController(Controller):
+    """One game of Klondike at this keyboard."""
+
+    narrator: KlondikeNarrator
+
+    def __init__(self, controls: Controls, narrator: KlondikeNarrator) -> None:
+        super().__init__(controls, narrator)
+        self.phase = PLAYING
+        self.source: int | None = None
+        self.count = 1
+
+    # -- the game's lines ------------------------------------------------------------------
+
+    def opening(self, players: int, seed: int | None, variant: str | None) -> str:
+        c = self.controls
+        view: KlondikeView = c.view()
+        o = view.options
+        title = c.t("Klondike, the classic game") if variant == "classic" else c.t("Klondike, the Braillespiel game")
+        draw = c.tn("turn {n} card", "turn {n} cards", o.draw)
+        passes = c.t("passes without limit") if o.passes is None else c.tn("{n} pass", "{n} passes", o.passes)
+        line = c.t("{title}: {draw}, {passes}.", title=title, draw=draw, passes=passes)
+        if seed is not None:
+            line += " " + c.t("Seed {seed}.", seed=seed)
+        return line
+
+    def hint(self) -> str | None:
+        return self.controls.t(
+            "1 to 7 or W select a card, then 1 to 7 or F move it. D draws, U undoes, O reads the board. "
+            "Press ? for all the keys."
+        )
+
+    # -- keys ------------------------------------------------------------------------------
+
+    def handle(self, typed: Typed) -> bool:
+        c = self.controls
+        view: KlondikeView = c.view()
+        name = typed.name
+        own = {cmd.name for cmd in COMMANDS} | {"move_text"}
+        if view.result is not None and name in own and name not in ("stock", "board", "foundation", "where"):
+            c.refuse(c.t("The game is over."))
+            return True
+        handlers: dict[str, Callable[[KlondikeView, Typed], None]] = {
+            "column": self._column,
+            "waste": self._waste,
+            "foundation": self._foundation,
+            "more": lambda v, t: self._deeper(v, 1),
+            "fewer": lambda v, t: self._deeper(v, -1),
+            "cancel": lambda v, t: self._cancel(True),
+            "draw": lambda v, t: self._act(v, DRAW),
+            "undo": lambda v, t: self._act(v, UNDO),
+            "redo": lambda v, t: self._act(v, REDO),
+            "auto": lambda v, t: self._auto(v, asked=True),
+            "moves": self._moves,
+            "hint": self._hint,
+            "stock": lambda v, t: c.say(self.narrator.waste(v)),
+            "board": lambda v, t: c.say(self.narrator.overview(v)),
+            "where": self._where,
+            "give_up": self._give_up,
+            "move_text": self._move_text,
+        }
+        if name == "menu" and self.source is not None:
+            name = "cancel"  # Escape with a card selected cancels the selection; else it opens the game menu
+        handler = handlers.get(name)
+        if handler is None:
+            return False
+        handler(view, typed)
+        return True
+
+    def _select(self, source: int, count: int) -> None:
+        self.source = source
+        self.count = count
+
+    def _cancel(self, say: bool) -> None:
+        was = self.source is not None
+        self.source = None
+        self.count = 1
+        if say:
+            c = self.controls
+            if was:
+                c.say(c.t("Selection cancelled."))
+            else:
+                c.refuse(c.t("Nothing is selected."))
+
+    def _column(self, view: KlondikeView, typed: Typed) -> None:
+        c = self.controls
+        number = typed.number
+        if number is None or not 1 <= number <= COLUMNS:
+            c.refuse(c.t("The columns are 1 to 7."))
+            return
+        index = number - 1
+        if self.source is None:
+            col = view.columns[index]
+            if not col.up:
+                c.say(self.narrator.column(view, index))
+                return
+            self._select(index, 1)
+            c.say(self.narrator.column(view, index, selected=1))
+            return
+        if self.source == index:
+            self._cancel(False)
+            c.say(c.t("Selection cancelled."))
+            return
+        self._try(view, Move(self.source, index, self.count))
+
+    def _waste(self, view: KlondikeView, typed: Typed) -> None:
+        c = self.controls
+        if self.source is not None and self.source != WASTE:
+            c.refuse(c.t("The waste takes no cards: choose a column 1 to 7 or F."))
+            return
+        if self.source == WASTE:
+            self._cancel(False)
+            c.say(c.t("Selection cancelled."))
+            return
+        if not view.waste:
+            c.refuse(self.narrator.waste(view).speech)
+            return
+        self._select(WASTE, 1)
+        card = self.narrator.card(view.waste[-1])
+        c.say(c.t("Waste: the {card} is selected.", card=card))
+
+    def _foundation(self, view: KlondikeView, typed: Typed) -> None:
+        if self.source is None:
+            self.controls.say(self.narrator.foundations(view))
+            return
+        self._try(view, Move(self.source, FOUNDATION, self.count))
+
+    def _deeper(self, view: KlondikeView, step: int) -> None:
+        c = self.controls
+        if self.source is None or self.source >= COLUMNS:
+            c.refuse(c.t("Only a column's cards can be chosen with Up and Down."))
+            return
+        up = view.columns[self.source].up
+        wanted = self.count + step
+        if wanted < 1:
+            c.refuse(c.t("That is the top card already."))
+            return
+        if wanted > len(up):
+            c.refuse(c.t("That is the deepest face-up card."))
+            return
+        self.count = wanted
+        c.say(Utterance(self.narrator.selected_line(up[len(up) - wanted], wanted), up[len(up) - wanted].code))
+
+    def _try(self, view: KlondikeView, move: Move) -> None:
+        c = self.controls
+        self._cancel(False)
+        if move in view.legal:
+            self._play(move)
+            return
+        c.refuse(self.narrator.refusal_utterance(view, move))
+
+    def _act(self, view: KlondikeView, action: Draw | object) -> None:
+        c = self.controls
+        self._cancel(False)
+        if action in view.legal:
+            self._play(action)
+        elif action is DRAW:
+            c.refuse(c.t("The stock is empty, and the waste may not be turned over again."))
+        elif action is UNDO:
+            c.refuse(c.t("There is nothing to undo."))
+        else:
+            c.refuse(c.t("There is nothing to redo."))
+
+    def _play(self, action: object) -> None:
+        c = self.controls
+        c.play(action)
+        if not isinstance(action, type(UNDO)) and c.setting("auto_foundation"):
+            self._auto(c.view(), asked=False)
+
+    def _auto(self, view: KlondikeView, asked: bool) -> None:
+        c = self.controls
+        self._cancel(False)
+        moved = 0
+        while view.result is None:
+            going = [a for a in view.legal if isinstance(a, Move) and a.target == FOUNDATION]
+            if not going:
+                break
+            c.play(going[0])
+            moved += 1
+            view = c.view()
+        if asked and not moved:
+            c.refuse(c.t("No card can go to the foundations now."))
+
+    def _moves(self, view: KlondikeView, typed: Typed) -> None:
+        empty = {i for i, column in enumerate(view.columns) if not column.up and not column.down}
+        moves = len({(a.source, a.count, -1 if a.target in empty else a.target) for a in view.legal
+                     if isinstance(a, Move)})  # fmt: skip  # the empty columns are alike: one move to them all
+        self.controls.say(self.narrator.moves_available(view, moves, DRAW in view.legal))
+
+    def _hint(self, view: KlondikeView, typed: Typed) -> None:
+        c = self.controls
+        from .hint import hint
+
+        action = hint(view, seed=int(c.setting("hint_seed") or 0))
+        if action is None:
+            c.say(c.t("No hint: no move helps now."))
+            return
+        c.say(c.t("Hint: {move}.", move=self.narrator.action_words(view, action)))
+
+    def _where(self, view: KlondikeView, typed: Typed) -> None:
+        c = self.controls
+        if not typed.text:
+            c.say(c.t("Type where and a card, as in where 7H; in key input begin with a colon: :where 7H."))
+            return
+        card = parse_card(typed.text)
+        if card is None:
+            c.refuse(c.t("{text} is not a card. Write it as 7H or as seven of hearts.", text=typed.text[:40]))
+            return
+        c.say(self.narrator.where(view, card))
+
+    def _move_text(self, view: KlondikeView, typed: Typed) -> None:
+        c = self.controls
+        assert typed.text is not None
+        source_word, target_word = typed.text.split()
+        target = FOUNDATION if target_word == "f" else int(target_word) - 1
+        self._cancel(False)
+        if source_word == "w":
+            self._try(view, Move(WASTE, target, 1))
+            return
+        if source_word.isdigit():
+            source = int(source_word) - 1
+            up = view.columns[source].up
+            if not up:
+                c.refuse(c.t("Column {number} has no face-up card.", number=source + 1))
+                return
+            if target == FOUNDATION:
+                self._try(view, Move(source, target, 1))
+                return
+            counts = [a.count for a in view.legal if isinstance(a, Move) and a.source == source and a.target == target]
+            if len(counts) == 1:
+                self._play(Move(source, target, counts[0]))
+            elif len(counts) > 1:
+                options = [
+                    (self.narrator.selected_line(up[len(up) - n], n), self._player(Move(source, target, n)))
+                    for n in sorted(counts)
+                ]
+                c.choose(c.t("Which card goes to column {number}?", number=target + 1), options)
+            else:
+                self._try(view, Move(source, target, 1))
+            return
+        card = parse_card(source_word)
+        assert card is not None
+        for index, col in enumerate(view.columns):
+            if card in col.up:
+                self._try(view, Move(index, target, len(col.up) - col.up.index(card)))
+                return
+        if view.waste and view.waste[-1] == card:
+            self._try(view, Move(WASTE, target, 1))
+            return
+        c.refuse(c.t("The {card} cannot be moved: it is not a face-up card on top of the waste or in a column.",
+                     card=self.narrator.card(card)))  # fmt: skip
+
+    def _player(self, move: Move) -> Callable[[], None]:
+        return lambda: self._play(move)
+
+    def _give_up(self, view: KlondikeView, typed: Typed) -> None:
+        c = self.controls
+        self._cancel(False)
+        c.choose(
+            c.t("Give up this game?"),
+            [(c.t("Yes, give up"), lambda: c.play(GIVE_UP)), (c.t("No, play on"), lambda: c.say(c.t("Play on.")))],
+        )
+
+    def waiting_for(self) -> str | None:
+        if self.source is not None:
+            return self.controls.t("A card is selected: choose a column 1 to 7 or F, or Escape to cancel.")
+        return None
