@@ -345,7 +345,8 @@ def _assert_usable(settings: Settings) -> None:
     for setting in settings_file.game_settings():  # each game's section likewise
         assert setting.section is not None
         value = settings.game(setting.section)[setting.key]
-        assert setting.parse(value) == value, (setting.section, setting.key, value)
+        if value is not None:  # unset, as a top-level setting may be (Klondike's preset follows the language)
+            assert setting.parse(value) == value, (setting.section, setting.key, value)
     assert {f.name for f in fields(settings)} == {s.name for s in SETTINGS} | {"games"}
 
 
