@@ -169,8 +169,17 @@ def test_doctor_breaks_its_lines_between_words_in_a_terminal(monkeypatch: pytest
     fcntl.ioctl(secondary, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 40, 0, 0))
     with open(secondary, "w", encoding="utf-8", closefd=True) as terminal:
         assert doctor.run(terminal) == 0
-    written = os.read(main, 65536).decode().replace("\r\n", "\n").splitlines()
+    data = b""
+    while True:  # a pty hands over what was written in pieces: read to its end
+        try:
+            chunk = os.read(main, 65536)
+        except OSError:  # EIO: the other side is closed and everything is read
+            break
+        if not chunk:
+            break
+        data += chunk
     os.close(main)
+    written = data.decode().replace("\r\n", "\n").splitlines()
     assert written == [
         "Python: working, Python 3",
         "speech: screen reader: working, tdsr is",
