@@ -28,7 +28,8 @@ REPO = Path(__file__).resolve().parents[1]
 def tdsr_home() -> Path | None:
     """The folder tdsr's source is in (with ``bin/tdsr``), or None when it is not here."""
     named = os.environ.get("ACCESSIBLE_CARDS_TDSR")
-    for candidate in ([Path(named)] if named else []) + [REPO.parent / "shared" / "tools" / "tdsr"]:
+    beside = [folder / "shared" / "tools" / "tdsr" for folder in REPO.parents]  # ../shared, or higher up
+    for candidate in ([Path(named)] if named else []) + beside + [Path("/work/shared/tools/tdsr")]:
         if (candidate / "bin" / "tdsr").is_file():
             return candidate
     return None

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from tdsr_support import tdsr_home
 from terminal_support import Player, assert_clean, start
 
 from accessible_cards.errors import ScenarioError
@@ -202,7 +203,7 @@ def test_one_player_saves_quits_and_resumes_with_undo(players: list[Player], con
     assert_clean(again.lines())
 
 
-TDSR = Path("/work/shared/tools/tdsr")
+TDSR = tdsr_home() or Path("/nonexistent")
 
 
 @pytest.mark.terminal

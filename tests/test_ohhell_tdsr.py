@@ -15,8 +15,10 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from tdsr_support import tdsr_home
 
-TDSR = Path(__file__).resolve().parents[2] / "shared" / "tools" / "tdsr" / "bin" / "tdsr"
+_HOME = tdsr_home()
+TDSR = (_HOME or Path("/nonexistent")) / "bin" / "tdsr"
 SAID = {
     "en": ("Stiche-Raten for 3 players.", "Round 1 of 2: 1 card each. Trump: ", "Your bid: ", "Game over: "),
     "de": ("Stiche-Raten für 3 Spieler.", "Runde 1 von 2: 1 Karte für jeden. Trumpf: ", "Deine Ansage: ",
