@@ -56,8 +56,6 @@ _RANK_IDS: Final = (
     "queen",
     "king",
 )
-_NUMBERED: Final = re.compile(r"^(\S)\S*\s+(\d+)$")
-_SHORT_NAME: Final = 6
 
 
 _CARD_CODE: Final = re.compile(r"^\(?[AKQJT2-9][SHDC][,;:.)]*$")
@@ -137,20 +135,6 @@ class OhHellNarrator(SeatNarrator):
 
     def rank(self, card: Card) -> str:
         return self.catalog.text(_RANK_IDS[card.rank - 1], "rank")
-
-    def braille_seat(self, seat: int) -> str:
-        """ "You" / "Du"; a short given name; a numbered name as its initial and number ("C1", "S2")."""
-        if seat == self.you:
-            return self.catalog.text("You", _B)
-        given = self._seat_names[seat] if 0 <= seat < len(self._seat_names) else None
-        if not given:
-            return self.catalog.text("P{number}", _B, number=seat + 1)
-        if len(given) <= _SHORT_NAME:
-            return given
-        numbered = _NUMBERED.match(given)
-        if numbered:
-            return numbered.group(1).upper() + numbered.group(2)
-        return self.catalog.text("P{number}", _B, number=seat + 1)
 
     def _who(self, seat: int) -> str:
         """The seat as a sentence's subject: "You" or the name."""
@@ -450,7 +434,7 @@ class OhHellNarrator(SeatNarrator):
         name = self.seat_name(seat)
         return Utterance(
             c.text("{seat}'s turn. Press Enter when {seat} is at the keyboard.", seat=name),
-            c.text("{seat}'s turn, press Enter", _B, seat=name[:_SHORT_NAME]),
+            c.text("{seat}'s turn, press Enter", _B, seat=self.braille_name(seat)),
             kind="handoff",
         )
 
