@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Final
 from accessible_cards.cards import SUITS, deck
 from accessible_cards.game import Player
 
-from .state import BID, GRAB, PASS, PLAYING, TRUMP, OhHellState, OhHellView, round_points
+from .state import BID, GRAB, PASS, PLAIN, PLAYING, TRUMP, OhHellState, OhHellView, round_points
 
 LEVELS: Final = ("easy", "medium", "hard", "simple", "random")
 OFFERED_LEVELS: Final = ("easy", "medium", "hard")
@@ -36,6 +36,9 @@ class _Cards:
         self.rank_of = probe.rank_of
         self.special = probe.special
         self.pack = probe.pack
+        self.ids_of: dict[Any, list[int]] = {}
+        for i, card in enumerate(probe.pack.cards):
+            self.ids_of.setdefault(card, []).append(i)
 
     @classmethod
     def get(cls, view: OhHellView) -> _Cards:
@@ -143,6 +146,43 @@ def _winner(t: _Cards, trick: Sequence[tuple[int, int]], trump: int | None, grab
     return best
 
 
+def _winning(
+    t: _Cards, legal: Sequence[int], trick: Sequence[tuple[int, int]], trump: int | None, grab_and_pass: bool
+) -> list[int]:
+    """The cards of ``legal`` that would win the (started) trick so far; as ``_winner`` of each, in one pass."""
+    suit_of, rank_of, special = t.suit_of, t.rank_of, t.special
+    led = None
+    best_key = -1
+    for _, card in trick:
+        kind = special[card] if grab_and_pass else PLAIN
+        if kind == GRAB:
+            return []  # the first Jack wins the trick
+        if kind:
+            continue
+        suit = suit_of[card]
+        if led is None:
+            led = suit
+        key = 100 + rank_of[card] if suit == trump else (rank_of[card] if suit == led else -1)
+        if key > best_key:
+            best_key = key
+    out = []
+    for card in legal:
+        kind = special[card] if grab_and_pass else PLAIN
+        if kind == GRAB:
+            out.append(card)
+        elif kind:
+            continue  # a pass card wins only a trick of pass cards it leads
+        else:
+            suit = suit_of[card]
+            if led is None:
+                out.append(card)
+                continue
+            key = 100 + rank_of[card] if suit == trump else (rank_of[card] if suit == led else -1)
+            if key >= 0 and key >= best_key:
+                out.append(card)
+    return out
+
+
 def _strength(t: _Cards, card: int, trump: int | None) -> int:
     kind = t.special[card]
     if kind == GRAB:
@@ -162,20 +202,30 @@ def aim_play(
     need: int,
 ) -> int:
     """Play towards the bid: ``need`` > 0 wants tricks, else the trick is ducked."""
-    by_strength = sorted(legal, key=lambda c: _strength(t, c, trump))
     if not trick:
-        if need > 0:
-            return by_strength[-1]
-        return by_strength[0]
-    winning = [c for c in legal if _winner(t, [*trick, (seat, c)], trump, grab_and_pass) == len(trick)]
+        return _strongest(t, legal, trump) if need > 0 else _weakest(t, legal, trump)
+    winning = _winning(t, legal, trick, trump, grab_and_pass)
     if need > 0:
-        if winning:
-            return min(winning, key=lambda c: _strength(t, c, trump))
-        return by_strength[0]
+        return _weakest(t, winning, trump) if winning else _weakest(t, legal, trump)
     losing = [c for c in legal if c not in winning]
     if losing:
         return max(losing, key=lambda c: _strength(t, c, trump))
     return max(winning, key=lambda c: _strength(t, c, trump))  # it wins anyway: spend the strongest card
+
+
+def _weakest(t: _Cards, cards: Sequence[int], trump: int | None) -> int:
+    """The first of the weakest cards."""
+    return min(cards, key=lambda c: _strength(t, c, trump))
+
+
+def _strongest(t: _Cards, cards: Sequence[int], trump: int | None) -> int:
+    """The last of the strongest cards (as the end of a stable sort by strength)."""
+    best, best_key = cards[0], _strength(t, cards[0], trump)
+    for card in cards[1:]:
+        key = _strength(t, card, trump)
+        if key >= best_key:
+            best, best_key = card, key
+    return best
 
 
 def _need(view: OhHellView) -> int:
@@ -189,8 +239,8 @@ def _ids(view: OhHellView, pairs: Sequence[tuple[int, Any]]) -> list[tuple[int, 
     used: set[int] = set(view.hand_ids)
     out = []
     for seat, card in pairs:
-        for i, known in enumerate(t.pack.cards):
-            if known == card and i not in used:
+        for i in t.ids_of.get(card, ()):
+            if i not in used:
                 used.add(i)
                 out.append((seat, i))
                 break
@@ -259,7 +309,10 @@ class HardPlayer(_Base):
         if len(legal) == 1:
             return legal[0]
         t = _Cards.get(view)
-        worlds = [self._world(view, t) for _ in range(self.samples)]
+        played = _ids(view, view.played)
+        template = self._template(view, played)
+        voids = _voids(view, t, played)
+        worlds = [self._world(view, t, played, template, voids) for _ in range(self.samples)]
         best, best_score = legal[0], float("-inf")
         for card in legal:
             total = 0.0
@@ -271,23 +324,46 @@ class HardPlayer(_Base):
                 best, best_score = card, total
         return best
 
-    def _world(self, view: OhHellView, t: _Cards) -> OhHellState:
+    def _template(self, view: OhHellView, played: list[tuple[int, int]]) -> OhHellState:
+        """The round as this seat sees it, with no hidden hands dealt yet; each sampled world is a copy."""
+        trick = played[len(played) - len(view.trick) :] if view.trick else []
+        state = OhHellState(view.players, {"pack": view.pack, "grab_and_pass": view.grab_and_pass, "max_cards": 1})
+        state.schedule = (view.cards,)
+        state.longest = view.cards
+        state.round = 0
+        state.dealer = view.dealer
+        state.trump = _trump_index(view)
+        state.bids = [b if b is not None else 0 for b in view.bids]
+        state.tricks = list(view.tricks)
+        state.trick = trick
+        state.played = played
+        state.turn = view.seat
+        state.leader = trick[0][0] if trick else view.seat
+        state.led = None if view.led is None else SUITS.index(view.led)
+        state.phase = PLAYING
+        return state
+
+    def _world(
+        self,
+        view: OhHellView,
+        t: _Cards,
+        played: list[tuple[int, int]],
+        template: OhHellState,
+        voids: list[set[int]],
+    ) -> OhHellState:
         """One dealing of the hidden cards to the other seats, consistent with the suits they are known to lack."""
         players = view.players
-        played = _ids(view, view.played)
-        trick = played[len(played) - len(view.trick) :] if view.trick else []
         seen = set(view.hand_ids) | {c for _, c in played}
         turned = None
         if view.turned is not None:
-            for i, card in enumerate(t.pack.cards):
-                if card == view.turned and i not in seen:
+            for i in t.ids_of.get(view.turned, ()):
+                if i not in seen:
                     turned = i
                     break
         if turned is not None:
             seen.add(turned)
         unseen = [i for i in range(len(t.pack)) if i not in seen]
         self.rng.shuffle(unseen)
-        voids = _voids(view, t)
         hands: list[list[int]] = [[] for _ in range(players)]
         hands[view.seat] = list(view.hand_ids)
         others = [s for s in range(players) if s != view.seat]
@@ -302,28 +378,14 @@ class HardPlayer(_Base):
             hands[seat] = chosen
             taken = set(chosen)
             pool = [c for c in pool if c not in taken]
-        state = OhHellState(players, {"pack": view.pack, "grab_and_pass": view.grab_and_pass, "max_cards": 1})
-        state.schedule = (view.cards,)
-        state.longest = view.cards
-        state.round = 0
-        state.dealer = view.dealer
+        state = template.clone()
         state.hands = hands
-        state.trump = _trump_index(view)
-        state.bids = [b if b is not None else 0 for b in view.bids]
-        state.tricks = list(view.tricks)
-        state.trick = trick
-        state.played = played
-        state.turn = view.seat
-        state.leader = trick[0][0] if trick else view.seat
-        state.led = None if view.led is None else SUITS.index(view.led)
-        state.phase = PLAYING
         return state
 
 
-def _voids(view: OhHellView, t: _Cards) -> list[set[int]]:
+def _voids(view: OhHellView, t: _Cards, played: list[tuple[int, int]]) -> list[set[int]]:
     """The suits each seat has shown it lacks this round (it did not follow)."""
     voids: list[set[int]] = [set() for _ in range(view.players)]
-    played = _ids(view, view.played)
     trick_len = view.players
     for start in range(0, len(played), trick_len):
         trick = played[start : start + trick_len]
