@@ -25,7 +25,7 @@ from accessible_cards.game import Controller, Controls
 from accessible_cards.keys import Typed, command
 from accessible_cards.utterance import Utterance
 
-from .narrator import KlondikeNarrator
+from .narrator import ROUTE_COLUMN, ROUTE_FOUNDATION, ROUTE_WASTE, KlondikeNarrator
 from .rules import COLUMNS
 from .state import DRAW, FOUNDATION, GIVE_UP, REDO, UNDO, WASTE, Draw, KlondikeView, Move
 
@@ -147,8 +147,9 @@ class KlondikeController(Controller):
         c = self.controls
         view: KlondikeView = c.view()
         name = typed.name
-        own = {cmd.name for cmd in COMMANDS} | {"move_text"}
-        if view.result is not None and name in own and name not in ("stock", "board", "foundation", "where"):
+        own = {cmd.name for cmd in COMMANDS} | {"move_text", ROUTE_COLUMN, ROUTE_WASTE, ROUTE_FOUNDATION}
+        reading = ("stock", "board", "foundation", "where", ROUTE_FOUNDATION)
+        if view.result is not None and name in own and name not in reading:
             c.refuse(c.t("The game is over."))
             return True
         handlers: dict[str, Callable[[KlondikeView, Typed], None]] = {
@@ -169,6 +170,9 @@ class KlondikeController(Controller):
             "where": self._where,
             "give_up": self._give_up,
             "move_text": self._move_text,
+            ROUTE_COLUMN: self._route_column,
+            ROUTE_WASTE: self._waste,
+            ROUTE_FOUNDATION: self._foundation,
         }
         if name == "menu" and self.source is not None:
             name = "cancel"  # Escape with a card selected cancels the selection; else it opens the game menu
@@ -360,6 +364,39 @@ class KlondikeController(Controller):
             return
         c.refuse(c.t("The {card} cannot be moved: it is not a face-up card on top of the waste or in a column.",
                      card=self.narrator.card(card)))  # fmt: skip
+
+    def _route_column(self, view: KlondikeView, typed: Typed) -> None:
+        """A routing key over a column's line: over a card, select it (and what lies on it); elsewhere on the
+        line, the column's key. With a card selected, anywhere on another column's line moves it there."""
+        c = self.controls
+        number = typed.number
+        if number is None or not 1 <= number <= COLUMNS:
+            c.refuse(c.t("The columns are 1 to 7."))
+            return
+        index = number - 1
+        up = view.columns[index].up
+        card = parse_card(typed.text) if typed.text else None
+        if self.source is not None and self.source != index:
+            self._try(view, Move(self.source, index, self.count))
+            return
+        if card is None:
+            self._column(view, Typed("column", number))
+            return
+        if card not in up:  # the line was read before the card moved
+            name = self.narrator.card(card)
+            c.refuse(Utterance(
+                c.t("The {card} is no longer face up in column {number}.", card=name, number=number),
+                c.t("{card} not in {number} now", "braille", card=card.code, number=number),
+                kind="refusal",
+            ))  # fmt: skip
+            return
+        count = len(up) - up.index(card)
+        if self.source == index and self.count == count:
+            self._cancel(False)
+            c.say(c.t("Selection cancelled."))
+            return
+        self._select(index, count)
+        c.say(self.narrator.route_selected(view, index, count))
 
     def _player(self, move: Move) -> Callable[[], None]:
         return lambda: self._play(move)
