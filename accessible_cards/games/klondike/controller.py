@@ -30,6 +30,7 @@ from .rules import COLUMNS
 from .state import DRAW, FOUNDATION, GIVE_UP, REDO, UNDO, WASTE, Draw, KlondikeView, Move
 
 PLAYING: Final = "klondike"
+_B: Final = "braille"
 _BOTH: Final = (PLAYING,)
 
 COMMANDS: Final = (
@@ -221,7 +222,9 @@ class KlondikeController(Controller):
     def _waste(self, view: KlondikeView, typed: Typed) -> None:
         c = self.controls
         if self.source is not None and self.source != WASTE:
-            c.refuse(c.t("The waste takes no cards: choose a column 1 to 7 or F."))
+            self._refuse(
+                c.t("The waste takes no cards: choose a column 1 to 7 or F."), c.t("W takes no cards: 1-7 or F", _B)
+            )
             return
         if self.source == WASTE:
             self._cancel(False)
@@ -243,7 +246,9 @@ class KlondikeController(Controller):
     def _deeper(self, view: KlondikeView, step: int) -> None:
         c = self.controls
         if self.source is None or self.source >= COLUMNS:
-            c.refuse(c.t("Only a column's cards can be chosen with Up and Down."))
+            self._refuse(
+                c.t("Only a column's cards can be chosen with Up and Down."), c.t("Up/Down: column cards only", _B)
+            )
             return
         up = view.columns[self.source].up
         wanted = self.count + step
@@ -270,7 +275,8 @@ class KlondikeController(Controller):
         if action in view.legal:
             self._play(action)
         elif action is DRAW:
-            c.refuse(c.t("The stock is empty, and the waste may not be turned over again."))
+            said = c.t("The stock is empty, and the waste may not be turned over again.")
+            self._refuse(said, c.t("Stock empty, no more passes", _B))
         elif action is UNDO:
             c.refuse(c.t("There is nothing to undo."))
         else:
@@ -294,7 +300,7 @@ class KlondikeController(Controller):
             moved += 1
             view = c.view()
         if asked and not moved:
-            c.refuse(c.t("No card can go to the foundations now."))
+            self._refuse(c.t("No card can go to the foundations now."), c.t("None to F now", _B))
 
     def _moves(self, view: KlondikeView, typed: Typed) -> None:
         empty = {i for i, column in enumerate(view.columns) if not column.up and not column.down}
@@ -319,7 +325,8 @@ class KlondikeController(Controller):
             return
         card = parse_card(typed.text)
         if card is None:
-            c.refuse(c.t("{text} is not a card. Write it as 7H or as seven of hearts.", text=typed.text[:40]))
+            said = c.t("{text} is not a card. Write it as 7H or as seven of hearts.", text=typed.text[:40])
+            self._refuse(said, c.t("{text}: not a card", _B, text=typed.text[:12]))
             return
         c.say(self.narrator.where(view, card))
 
@@ -362,8 +369,9 @@ class KlondikeController(Controller):
         if view.waste and view.waste[-1] == card:
             self._try(view, Move(WASTE, target, 1))
             return
-        c.refuse(c.t("The {card} cannot be moved: it is not a face-up card on top of the waste or in a column.",
-                     card=self.narrator.card(card)))  # fmt: skip
+        said = c.t("The {card} cannot be moved: it is not a face-up card on top of the waste or in a column.",
+                   card=self.narrator.card(card))  # fmt: skip
+        self._refuse(said, c.t("{card} is not face up on top", _B, card=card.code))
 
     def _route_column(self, view: KlondikeView, typed: Typed) -> None:
         """A routing key over a column's line: over a card, select it (and what lies on it); elsewhere on the
@@ -384,11 +392,8 @@ class KlondikeController(Controller):
             return
         if card not in up:  # the line was read before the card moved
             name = self.narrator.card(card)
-            c.refuse(Utterance(
-                c.t("The {card} is no longer face up in column {number}.", card=name, number=number),
-                c.t("{card} not in {number} now", "braille", card=card.code, number=number),
-                kind="refusal",
-            ))  # fmt: skip
+            said = c.t("The {card} is no longer face up in column {number}.", card=name, number=number)
+            self._refuse(said, c.t("{card} not in {number} now", _B, card=card.code, number=number))
             return
         count = len(up) - up.index(card)
         if self.source == index and self.count == count:
@@ -397,6 +402,10 @@ class KlondikeController(Controller):
             return
         self._select(index, count)
         c.say(self.narrator.route_selected(view, index, count))
+
+    def _refuse(self, speech: str, braille: str) -> None:
+        """A refusal said in full, with a braille line of its own that fits the display."""
+        self.controls.refuse(Utterance(speech, braille, kind="refusal"))
 
     def _player(self, move: Move) -> Callable[[], None]:
         return lambda: self._play(move)
