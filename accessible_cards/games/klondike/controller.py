@@ -136,11 +136,13 @@ class KlondikeController(Controller):
             line += " " + c.t("Seed {seed}.", seed=seed)
         return line
 
-    def hint(self) -> str | None:
-        return self.controls.t(
+    def hint(self) -> Utterance:
+        c = self.controls
+        said = c.t(
             "1 to 7 or W select a card, then 1 to 7 or F move it. D draws, U undoes, O reads the board. "
             "Press ? for all the keys."
         )
+        return Utterance(said, c.t("1-7 or W, then 1-7 or F; ? keys", _B))
 
     # -- keys ------------------------------------------------------------------------------
 
