@@ -10,19 +10,24 @@ line moves the selection there; a refused move gets the reason the keys get.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
-from klondike_support import board
 from test_klondike_controller import Table, controller
 
 from accessible_cards.braille import louis
 from accessible_cards.braille.display import BLANK, BrailleDisplayOutput, make_line
 from accessible_cards.games.klondike.narrator import ROUTE_COLUMN, ROUTE_FOUNDATION, ROUTE_WASTE, KlondikeNarrator
-from accessible_cards.games.klondike.state import DRAW, FOUNDATION, GIVE_UP, WASTE, KlondikeState, Move
+from accessible_cards.games.klondike.state import DRAW, GIVE_UP, WASTE
 from accessible_cards.keys import Typed
 from accessible_cards.utterance import BRAILLE_CELLS, Route, Utterance, routes_over
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+
+from klondike_braille_fit import boards, lines_of
 
 pytestmark = pytest.mark.skipif(not louis.available(), reason="liblouis is not installed")
 
@@ -295,44 +300,15 @@ def test_after_the_end_a_route_over_the_foundations_still_reads_them() -> None:
 
 # -- every line fits 40 cells -------------------------------------------------------------------------
 
-LONG_RUN = "KS QH KD QC KH QS KC QD JH TS 9H 8S 7H 6S 5H 4S 3H 2S"  # Braillespiel: 18 cards face up
-
-
-def boards() -> list[KlondikeState]:
-    """Boards with the longest lines: a long run over six face-down cards, the classic run from the king,
-    every column empty with the waste empty, full foundations."""
-    return [
-        board("braillespiel", columns=[LONG_RUN, "9C", "TD"], down=[6], waste="4D 3C 5C", stock="2C 2D"),
-        board("classic", columns=["5C 6D KS QH JS TH 9S 8H 7S 6H 5S 4H 3S 2H", "9C"], down=[6], waste="AS"),
-        board("braillespiel", columns=[], found=(13, 13, 12, 12), waste="", stock=""),
-        board(
-            "classic", columns=["KC", "KD", "KH", "KS", "QC", "QD", "QH"], found=(1, 1, 1, 1), waste="TC", stock="2C"
-        ),
-    ]
-
-
-def lines_of(state: KlondikeState, lang: str) -> list[Utterance]:
-    """Every review line, the routed selection, and the refusal of every move between two places."""
-    view = state.view(0)
-    narrator = KlondikeNarrator(lang)
-    said = narrator.review_all(view)
-    for index, column in enumerate(view.columns):
-        for count in range(1, len(column.up) + 1):
-            said.append(narrator.route_selected(view, index, count))
-    places = [WASTE, *range(7)]
-    for source in places:
-        for target in [FOUNDATION, *range(7)]:
-            for count in (1, 2, 3):
-                if Move(source, target, count) not in view.legal:
-                    said.append(narrator.refusal_utterance(view, Move(source, target, count)))
-    return said
-
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_klondike_line_fits_40_cells_with_every_table(lang: str) -> None:
+    """The longest boards of benchmarks/klondike_braille_fit.py: every review line, routed selection and refusal."""
     over = []
-    for state in boards():
-        for line in lines_of(state, lang):
+    for state in boards().values():
+        lines = lines_of(state, lang)
+        assert len(lines) > 100
+        for line in lines:
             for grade in louis.grade_names(lang):
                 cells = louis.to_unicode(line.braille, lang, grade)
                 assert cells is not None
