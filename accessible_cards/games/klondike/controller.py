@@ -30,7 +30,6 @@ from .rules import COLUMNS
 from .state import DRAW, FOUNDATION, GIVE_UP, REDO, UNDO, WASTE, Draw, KlondikeView, Move
 
 PLAYING: Final = "klondike"
-_B: Final = "braille"
 _BOTH: Final = (PLAYING,)
 
 COMMANDS: Final = (
@@ -142,7 +141,7 @@ class KlondikeController(Controller):
             "1 to 7 or W select a card, then 1 to 7 or F move it. D draws, U undoes, O reads the board. "
             "Press ? for all the keys."
         )
-        return Utterance(said, c.t("1-7 or W, then 1-7 or F; ? keys", _B))
+        return Utterance(said, c.t("1-7 or W, then 1-7 or F; ? keys", "braille"))
 
     # -- keys ------------------------------------------------------------------------------
 
@@ -225,7 +224,8 @@ class KlondikeController(Controller):
         c = self.controls
         if self.source is not None and self.source != WASTE:
             self._refuse(
-                c.t("The waste takes no cards: choose a column 1 to 7 or F."), c.t("W takes no cards: 1-7 or F", _B)
+                c.t("The waste takes no cards: choose a column 1 to 7 or F."),
+                c.t("W takes no cards: 1-7 or F", "braille"),
             )
             return
         if self.source == WASTE:
@@ -249,7 +249,8 @@ class KlondikeController(Controller):
         c = self.controls
         if self.source is None or self.source >= COLUMNS:
             self._refuse(
-                c.t("Only a column's cards can be chosen with Up and Down."), c.t("Up/Down: column cards only", _B)
+                c.t("Only a column's cards can be chosen with Up and Down."),
+                c.t("Up/Down: column cards only", "braille"),
             )
             return
         up = view.columns[self.source].up
@@ -278,7 +279,7 @@ class KlondikeController(Controller):
             self._play(action)
         elif action is DRAW:
             said = c.t("The stock is empty, and the waste may not be turned over again.")
-            self._refuse(said, c.t("Stock empty, no more passes", _B))
+            self._refuse(said, c.t("Stock empty, no more passes", "braille"))
         elif action is UNDO:
             c.refuse(c.t("There is nothing to undo."))
         else:
@@ -302,7 +303,7 @@ class KlondikeController(Controller):
             moved += 1
             view = c.view()
         if asked and not moved:
-            self._refuse(c.t("No card can go to the foundations now."), c.t("None to F now", _B))
+            self._refuse(c.t("No card can go to the foundations now."), c.t("None to F now", "braille"))
 
     def _moves(self, view: KlondikeView, typed: Typed) -> None:
         empty = {i for i, column in enumerate(view.columns) if not column.up and not column.down}
@@ -328,7 +329,7 @@ class KlondikeController(Controller):
         card = parse_card(typed.text)
         if card is None:
             said = c.t("{text} is not a card. Write it as 7H or as seven of hearts.", text=typed.text[:40])
-            self._refuse(said, c.t("{text}: not a card", _B, text=typed.text[:12]))
+            self._refuse(said, c.t("{text}: not a card", "braille", text=typed.text[:12]))
             return
         c.say(self.narrator.where(view, card))
 
@@ -373,7 +374,7 @@ class KlondikeController(Controller):
             return
         said = c.t("The {card} cannot be moved: it is not a face-up card on top of the waste or in a column.",
                    card=self.narrator.card(card))  # fmt: skip
-        self._refuse(said, c.t("{card} is not face up on top", _B, card=card.code))
+        self._refuse(said, c.t("{card} not face up on top", "braille", card=card.code))
 
     def _route_column(self, view: KlondikeView, typed: Typed) -> None:
         """A routing key over a column's line: over a card, select it (and what lies on it); elsewhere on the
@@ -395,7 +396,7 @@ class KlondikeController(Controller):
         if card not in up:  # the line was read before the card moved
             name = self.narrator.card(card)
             said = c.t("The {card} is no longer face up in column {number}.", card=name, number=number)
-            self._refuse(said, c.t("{card} not in {number} now", _B, card=card.code, number=number))
+            self._refuse(said, c.t("{card} not in {number} now", "braille", card=card.code, number=number))
             return
         count = len(up) - up.index(card)
         if self.source == index and self.count == count:
