@@ -570,15 +570,18 @@ def _outputs(settings: Any, terminal: Any) -> list[Any]:
     """The outputs besides the terminal line: braille as the settings ask."""
     from .braille.display import BrailleDisplayOutput, UnicodeBrailleOutput
     from .keys import Typed
+    from .utterance import Route
 
     lang = settings.lang or "en"
     if settings.braille == "unicode":
         return [UnicodeBrailleOutput(terminal.line, lang, settings.braille_grade)]
     if settings.braille == "brlapi":
 
-        def command(name: str, value: int | str | None) -> None:
+        def command(name: str, value: int | str | Route | None) -> None:
             if name == "typed":
                 terminal.inject(("typed", str(value)))
+            elif isinstance(value, Route):  # a routing key over a span of a line: the command its line gave it
+                terminal.inject(Typed(value.command, value.number, value.text))
             else:
                 terminal.inject(Typed(name, value if isinstance(value, int) else None))
 

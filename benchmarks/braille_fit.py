@@ -10,7 +10,9 @@ player has by default (``en-ueb-g1``, ``de-g1``), card tables in front, and its 
 Every row plays each seed in English and German, at normal and at full verbosity (which tells the
 seed in the title and adds the bundle sizes after each take).
 
-Run: ``.venv/bin/python benchmarks/braille_fit.py`` (``--seeds N`` games per row, ``--json``).
+Run: ``.venv/bin/python benchmarks/braille_fit.py`` (``--seeds N`` games per row, ``--json``;
+``--games klondike`` only those games; ``--all-tables`` counts each line with every table the
+player may choose for the language, contracted ones too, and keeps the most cells).
 """
 
 from __future__ import annotations
@@ -128,12 +130,19 @@ def game_lines(case: Case, players: int, seed: int, lang: str, verbosity: str = 
     return lines
 
 
-def cell_counts(lines: Sequence[str], lang: str, deck: str) -> list[int]:
-    """The cells of each line with the language's default table and the deck's card letters."""
+def cell_counts(lines: Sequence[str], lang: str, deck: str, all_tables: bool = False) -> list[int]:
+    """The cells of each line with the language's default table and the deck's card letters.
+
+    ``all_tables``: the most cells of each line over every table offered for the language.
+    """
+    grades: list[str | None] = [*louis.grade_names(lang)] if all_tables else [None]
     counts = []
     for line in lines:
-        cells = louis.to_unicode(line, lang, None, deck)
-        counts.append(len(cells) if cells is not None else len(line))
+        most = 0
+        for grade in grades:
+            cells = louis.to_unicode(line, lang, grade, deck)
+            most = max(most, len(cells) if cells is not None else len(line))
+        counts.append(most)
     return counts
 
 
@@ -166,6 +175,7 @@ def measure(
     langs: Sequence[str] = ("en", "de"),
     verbosities: Sequence[str] = ("normal", "full"),
     progress: Callable[[Row], None] | None = None,
+    all_tables: bool = False,
 ) -> list[Row]:
     """One :class:`Row` per case and number of players, over ``seeds`` and ``langs``."""
     rows: list[Row] = []
@@ -180,7 +190,8 @@ def measure(
                 for seed in seeds:
                     for verbosity in verbosities:
                         lines = game_lines(case, players, seed, lang, verbosity)
-                        for line, cells in zip(lines, cell_counts(lines, lang, deck), strict=True):
+                        counted = cell_counts(lines, lang, deck, all_tables)
+                        for line, cells in zip(lines, counted, strict=True):
                             row.lines += 1
                             row.longest = max(row.longest, cells)
                             if cells <= BRAILLE_CELLS:
@@ -199,16 +210,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--players", type=int, nargs="*", default=[1, 2, 3, 4])
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--show", action="store_true", help="print a few of the lines over 40 cells")
+    parser.add_argument("--games", nargs="*", help="only these games (default: every game)")
+    parser.add_argument("--all-tables", action="store_true", help="the most cells over every table of the language")
     args = parser.parse_args(argv)
+    chosen = [case for case in cases() if not args.games or case.game in args.games]
     with tempfile.TemporaryDirectory() as folder:
         os.environ["ACCESSIBLE_CARDS_DATA_DIR"] = folder  # the games' saves, never in the player's own folder
-        rows = measure(cases(), args.players, range(1, args.seeds + 1))
+        rows = measure(chosen, args.players, range(1, args.seeds + 1), all_tables=args.all_tables)
     if args.json:
         print(json.dumps([{**vars(row), "share": row.share} for row in rows], indent=1))
         return 0
+    tables = "every table of the language" if args.all_tables else "the default tables"
     print(
         f"Braille lines of at most {BRAILLE_CELLS} cells: {args.seeds} seeded games per row, "
-        "in English and German, at normal and full verbosity"
+        f"in English and German, at normal and full verbosity, with {tables}"
     )
     print()
     print("| game, preset and options | players | lines | <= 40 cells | longest |")
