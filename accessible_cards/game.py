@@ -297,6 +297,11 @@ class GameDescription:
     """The moments of play its keyboard reference lists, with their headings (default: its own phases)."""
     min_players: int = 2
     max_players: int = 4
+    variant_players: Mapping[str, int] = field(default_factory=dict)
+    """Presets that fix the number of players, all people (Klondike's race: 2); a new game then asks no count."""
+    network_options: Mapping[str, Any] = field(default_factory=dict)
+    """Options a network table gives the game's state, whose players sit each at their own computer (Klondike's
+    race then lets every racer play at once)."""
     aliases: tuple[str, ...] = ()
     variants: tuple[Variant, ...] = ()
     option_specs: tuple[OptionSpec, ...] = ()

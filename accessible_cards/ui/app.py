@@ -657,12 +657,13 @@ def game_setup(app: App, game: registry.GameDescription) -> ListScreen:
         )
 
     def variant_chosen(variant: str) -> None:
-        if game.min_players == game.max_players == 1:  # one player, one person: nothing more to ask
-            values: dict[str, Any] = {"players": 1, "humans": 1}
+        fixed = game.variant_players.get(variant, 1 if game.min_players == game.max_players == 1 else 0)
+        if fixed:  # one player, or a preset that fixes its people (a race of 2): nothing more to ask
+            values: dict[str, Any] = {"players": fixed, "humans": fixed}
             if game.variant_setting is not None:
                 values[game.variant_setting] = variant
             app.change_game_settings(game.name, **values)
-            app.replace(app.game_screen(GameRequest(game.name, 1, 1, variant)))
+            app.replace(app.game_screen(GameRequest(game.name, fixed, fixed, variant)))
             return
         app.replace(players_question(variant))
 

@@ -52,6 +52,8 @@ COMMANDS: Final = (
     command("board", ["o"], ["board", "overview"], ["überblick"], _BOTH, "the whole board in one line"),
     command("where", ["c"], ["where"], ["wo"], _BOTH, "where a card is: type where and the card, as in where 7H"),
     command("give_up", ["x"], ["give up"], ["aufgeben"], _BOTH, "give up this game"),
+    command("time", ["t"], ["time", "clock"], ["zeit", "uhr"], _BOTH,
+            "in a race: the time left and the other players' cards on the foundations"),
 )  # fmt: skip
 
 _SUITS: Final = {
@@ -148,7 +150,7 @@ class KlondikeController(Controller):
         view: KlondikeView = c.view()
         name = typed.name
         own = {cmd.name for cmd in COMMANDS} | {"move_text"}
-        if view.result is not None and name in own and name not in ("stock", "board", "foundation", "where"):
+        if view.result is not None and name in own and name not in ("stock", "board", "foundation", "where", "time"):
             c.refuse(c.t("The game is over."))
             return True
         handlers: dict[str, Callable[[KlondikeView, Typed], None]] = {
@@ -169,6 +171,7 @@ class KlondikeController(Controller):
             "where": self._where,
             "give_up": self._give_up,
             "move_text": self._move_text,
+            "time": lambda v, t: c.refuse(c.t("This game has no clock; a race against the clock has one.")),
         }
         if name == "menu" and self.source is not None:
             name = "cancel"  # Escape with a card selected cancels the selection; else it opens the game menu
