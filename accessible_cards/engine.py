@@ -161,7 +161,7 @@ class GameState(ABC, Generic[A]):
         the time on that seat's clock. IllegalActionError when ``seat`` may not make it."""
         return action
 
-    def set_clock(self, clock: Callable[[], float]) -> None:  # noqa: B027 - a hook a game may leave alone
+    def set_clock(self, clock: Callable[[], float]) -> None:
         """The clock this state reads, in seconds (real play: ``time.monotonic``; tests: a fake one)."""
 
     def clock_action(self) -> Any | None:

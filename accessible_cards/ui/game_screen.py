@@ -27,7 +27,7 @@ from ..engine import Event
 from ..game import Controller, GameDescription, Scenario, Voice
 from ..keys import HANDOFF, Typed
 from ..narration.base import seat_names
-from ..table import CLOCK, COMPUTER, Move, Seat, Table
+from ..table import COMPUTER, Move, Seat, Table
 from ..utterance import VERBOSITIES, Utterance
 from .app import App, GameRequest, settings_screen
 from .messages import system_reason

@@ -109,7 +109,9 @@ DESCRIPTION = register_game(
             Setting("variant", "klondike", "variant", choice(*ALL_VARIANTS), ", ".join(ALL_VARIANTS), None),
             Setting("auto_foundation", "klondike", "auto_foundation", flag, "true or false", False),
             Setting("winnable_only", "klondike", "winnable_only", flag, "true or false", False),
-            Setting("race_minutes", "klondike", "race_minutes", one_of(*RACE_MINUTES), MINUTES_ALLOWED, DEFAULT_MINUTES),
+            Setting(
+                "race_minutes", "klondike", "race_minutes", one_of(*RACE_MINUTES), MINUTES_ALLOWED, DEFAULT_MINUTES
+            ),
         ),
     )
 )

@@ -451,7 +451,7 @@ class RaceState(GameState[Any]):
             k = 0 if action.racer is None else action.racer
             self._set_time(k, action.at)
             self.ticks[k] = self.bounds.index(action.at) + 1
-            left = int(round(self.limit - action.at))
+            left = round(self.limit - action.at)
             events.append(ClockTick(action.racer, left))
             if left <= 0:
                 for r in range(self.players):

@@ -46,7 +46,7 @@ NEWS_EVERY: Final = 5
 
 def clock_words(c: Catalog, seconds: float) -> str:
     """ "4 minutes", "1 minute 20 seconds", "30 seconds" in words."""
-    whole = max(int(round(seconds)), 0)
+    whole = max(round(seconds), 0)
     minutes, rest = divmod(whole, 60)
     if minutes and rest:
         return c.text(
@@ -61,7 +61,7 @@ def clock_words(c: Catalog, seconds: float) -> str:
 
 def clock_code(seconds: float) -> str:
     """``4:00``, ``0:30``: the time on a braille line."""
-    whole = max(int(round(seconds)), 0)
+    whole = max(round(seconds), 0)
     return f"{whole // 60}:{whole % 60:02d}"
 
 
