@@ -181,12 +181,19 @@ class RaceNarrator(SeatNarrator):
         c = self.catalog
         if event.racer == view.seat:
             return None  # the board's own end, or "Time is up", said it
+        if event.reason == "time" and view.seat != -1:
+            return None  # the one clock's "Time is up" said it
+        speech = self.done_line(event)
+        braille = c.text("{name} done: F{count}", _B, name=self.braille_name(event.racer), count=event.foundation)
+        return Utterance(speech, fit(braille), kind="race.news")
+
+    def done_line(self, event: RacerDone) -> str:
+        """A racer is done: "Anna has put every card on the foundations!", "Anna's time is up: 14 cards ..."."""
+        c = self.catalog
         name = self.seat_name(event.racer)
         if event.reason == "won":
             speech = c.text("{name} has put every card on the foundations!", name=name)
         elif event.reason == "time":
-            if view.seat != -1:
-                return None  # the one clock's "Time is up" said it
             speech = c.plural(
                 "{name}'s time is up: {n} card on the foundations.",
                 "{name}'s time is up: {n} cards on the foundations.",
@@ -200,8 +207,7 @@ class RaceNarrator(SeatNarrator):
                 event.foundation,
                 name=name,
             )
-        braille = c.text("{name} done: F{count}", _B, name=self.braille_name(event.racer), count=event.foundation)
-        return Utterance(speech, fit(braille), kind="race.news")
+        return speech
 
     def race_over(self, foundations: Sequence[int], winners: Sequence[int], faster: bool) -> Utterance:
         """Both results and the winner: "Anna: 14 cards on the foundations; Ben: 12. Anna wins the race."."""
@@ -417,6 +423,10 @@ class RaceController(Controller):
             speech = c.t(
                 "{name}: your turn at the same deal, {time}. Press Enter to start the clock.", name=name, time=time
             )
+            before = race.racers[seat - 1] if seat > 0 else None
+            if before is not None and before.done is not None:  # said while the racer before is still there
+                done = RacerDone(seat - 1, before.done, before.foundation, before.used)
+                speech = self.narrator.done_line(done) + " " + speech
         braille = c.t("{name}: Enter, {time}", "braille", name=self.narrator.braille_name(seat),
                       time=clock_code(race.racers[seat].left))  # fmt: skip
         return Utterance(speech, fit(braille), urgent=True, kind="handoff")
