@@ -207,7 +207,7 @@ def test_who_puts_every_card_up_first_wins_at_once() -> None:
     assert state.clock_action() is None and not state.movers()
 
 
-def test_at_one_keyboard_equal_counts_go_to_who_finished_faster() -> None:
+def test_at_one_keyboard_equal_counts_go_to_who_reached_them_sooner() -> None:
     state, clock = aces(together=False)
     state.start()
     state.apply(Go(0))
@@ -223,7 +223,7 @@ def test_at_one_keyboard_equal_counts_go_to_who_finished_faster() -> None:
     assert over.winners == (1,) and over.faster and over.seconds == (40.0, 20.0)
 
 
-def test_at_one_keyboard_equal_counts_at_the_end_of_both_times_are_a_draw() -> None:
+def test_at_one_keyboard_equal_counts_at_the_same_time_are_a_draw() -> None:
     state, clock = aces(together=False)
     state.start()
     for racer in range(2):
@@ -231,6 +231,25 @@ def test_at_one_keyboard_equal_counts_at_the_end_of_both_times_are_a_draw() -> N
         clock.advance(180)
         run_clock(state)
     assert state.result is not None and state.result.winners == (0, 1)
+
+
+def test_at_one_keyboard_giving_up_early_does_not_win_a_tie() -> None:
+    """Equal counts go to who had them sooner on their own clock, not to who stopped sooner."""
+    from accessible_cards.games.klondike.state import GIVE_UP
+
+    state, clock = aces(together=False)
+    state.start()
+    state.apply(Go(0))
+    clock.advance(30)
+    my_move(state, 0, Move(0, FOUNDATION, 1))  # the first has 1 card after 30 seconds, and plays on to the end
+    clock.advance(150)
+    run_clock(state)
+    state.apply(Go(1))
+    clock.advance(100)
+    my_move(state, 1, Move(0, FOUNDATION, 1))  # the second has 1 card after 100 seconds, then gives up
+    told = my_move(state, 1, GIVE_UP)
+    over = next(e for e in told if isinstance(e, RaceOver))
+    assert over.winners == (0,) and over.faster and over.seconds == (30.0, 100.0)
 
 
 # --- saves ------------------------------------------------------------------------------------------------------------

@@ -10,7 +10,8 @@ Two ways to race:
   time (:meth:`RaceState.movers`), on one shared clock that starts with the deal;
 - at one keyboard (hot seat): the racers play the same deal in turn, each with the same time; a
   racer's clock starts with :class:`Go` (the racer is at the keyboard), and the next racer is asked
-  to the keyboard when it ends. Equal counts go to the one who finished faster, else a draw.
+  to the keyboard when it ends. Equal counts go to the one who reached that count sooner on their own
+  clock, else a draw.
 
 The clock is injectable (``set_clock``; real play uses ``time.monotonic``), and time enters the
 game only through its actions: each racer's move carries the seconds of their clock it was made
@@ -155,9 +156,10 @@ class RacerDone(Event):
 
 @dataclass(frozen=True, slots=True)
 class RaceOver(Event):
-    """The race is over: each racer's ``foundations`` and ``seconds`` used, the ``winners`` (several: a draw).
+    """The race is over: each racer's ``foundations``, the ``seconds`` on their clock when they reached that count,
+    the ``winners`` (several: a draw).
 
-    ``faster``: the winner had as many cards as another racer, and finished sooner.
+    ``faster``: at one keyboard, the winner had as many cards as another racer, and had them sooner.
     """
 
     type: ClassVar[str] = "race_over"
@@ -261,6 +263,8 @@ class RaceState(GameState[Any]):
         self.ticks = [0] * racers
         self.done: list[str | None] = [None] * racers
         self.finished_at = [0.0] * racers
+        self.reached = [0.0] * racers
+        """The seconds on each racer's clock when their count on the foundations last changed."""
         self.turn = 0
         self.started = False
         self._result: Result | None = None
@@ -466,6 +470,7 @@ class RaceState(GameState[Any]):
             inner = board.apply(action.action)
             events += [Raced(r, event) for event in inner]
             if board.on_foundations() != before:
+                self.reached[r] = action.at
                 events.append(Progress(r, board.on_foundations()))
             if board.result is not None and self.done[r] is None:
                 self._racer_done(r, board.result.reason, action.at, events)
@@ -486,7 +491,7 @@ class RaceState(GameState[Any]):
 
     def _finish(self, events: list[Event], first: int | None = None) -> None:
         counts = tuple(board.on_foundations() for board in self.boards)
-        seconds = tuple(self.finished_at[r] if self.done[r] is not None else self.now(r) for r in range(self.players))
+        seconds = tuple(self.reached)
         faster = False
         if first is not None:
             winners: tuple[int, ...] = (first,)
@@ -548,7 +553,7 @@ class RaceState(GameState[Any]):
         other = RaceState.__new__(RaceState)
         other.__dict__.update(self.__dict__)
         other.boards = [board.clone() for board in self.boards]
-        for name in ("used", "marks", "begun", "ticks", "done", "finished_at"):
+        for name in ("used", "marks", "begun", "ticks", "done", "finished_at", "reached"):
             setattr(other, name, list(getattr(self, name)))
         return other
 
@@ -565,6 +570,7 @@ class RaceState(GameState[Any]):
                 "ticks": list(self.ticks),
                 "done": list(self.done),
                 "finished_at": list(self.finished_at),
+                "reached": list(self.reached),
                 "turn": self.turn,
             },
             "variant": self._variant,
@@ -599,6 +605,7 @@ class RaceState(GameState[Any]):
         state.ticks = [int(x) for x in race["ticks"]]
         state.done = [None if x is None else str(x) for x in race["done"]]
         state.finished_at = [float(x) for x in race["finished_at"]]
+        state.reached = [float(x) for x in race["reached"]]
         state.turn = int(race["turn"])
         now = state.clock()
         state.marks = [now] * racers
