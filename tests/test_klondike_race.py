@@ -463,3 +463,44 @@ def test_an_unknown_person_move_is_a_cards_error() -> None:
     with pytest.raises(CardsError):
         state.apply(RaceMove(0, DRAW, 0.0))  # before Go: the first racer's clock has not started
     assert PERSON == "person"
+
+
+# --- the whole program: saved and resumed at one keyboard ----------------------------------------------------------
+
+
+class SteppingClock:
+    """A clock that moves on 3 seconds each time it is read: the program's clock steps come due as it plays."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 3.0
+        return self.now
+
+
+def test_a_race_at_one_keyboard_is_saved_and_resumed_with_its_boards_and_time(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from saves_support import game_screen, only_save, play
+
+    from accessible_cards import saves
+    from accessible_cards.ui import game_screen as screens
+    from accessible_cards.ui.app import GameRequest
+
+    monkeypatch.setattr(screens, "game_clock", SteppingClock)
+    request = GameRequest("klondike", 2, 2, "race", seed=3, options={"race_minutes": 3})
+    _, said = play(request, [""], budget=9)  # Enter: to the keyboard, then draw after draw
+    assert "The clock runs: 3 minutes. Go!" in said
+    assert any(line.endswith(" left.") for line in said)  # the clock's steps came due while playing
+    saved = saves.load(only_save(tmp_path / "data"))
+    assert not saved.finished and any(move.by == CLOCK for move in saved.moves)
+    current = saved.current
+    app, said = play(None, [""], budget=0, resume=True)
+    state = game_screen(app).table.state
+    assert isinstance(state, RaceState)
+    assert [board.to_json() for board in state.boards] == [b for b in current["boards"]]
+    assert state.used == current["race"]["used"] and state.ticks == current["race"]["ticks"]
+    assert state.turn == 1 and state.done[0] == "time"  # the first racer's time ran out before the save
+    assert 0 < current["race"]["used"][1] < 180  # the second racer's time left is kept ("used" above)
+    assert any(line.startswith("Player 2: your race goes on, ") for line in said), said

@@ -577,6 +577,7 @@ class RaceState(GameState[Any]):
             "options": self.options.to_dict(),
             "seed": self.seed,
             "started": self.started,
+            "phase": "deal" if not self.started else ("over" if result is not None else "play"),
             "boards": [board.to_json() for board in self.boards],
             "result": None
             if result is None
