@@ -504,3 +504,19 @@ def test_a_race_at_one_keyboard_is_saved_and_resumed_with_its_boards_and_time(
     assert state.turn == 1 and state.done[0] == "time"  # the first racer's time ran out before the save
     assert 0 < current["race"]["used"][1] < 180  # the second racer's time left is kept ("used" above)
     assert any(line.startswith("Player 2: your race goes on, ") for line in said), said
+
+
+@pytest.mark.parametrize(("lang", "label"), [("en", "Klondike race, minutes for each player: {}"),
+                                             ("de", "Klondike-Wettlauf, Minuten für jeden: {}")])  # fmt: skip
+def test_the_settings_menu_cycles_the_race_minutes(lang: str, label: str) -> None:
+    from saves_support import make_app
+
+    from accessible_cards.ui.app import settings_screen
+
+    app, _ = make_app([""], 0, lang=lang)
+    screen = settings_screen(app)
+    item = next(item for item in screen.items if item.label == label.format(5))
+    assert item.action is not None
+    item.action()
+    assert app.settings.game("klondike")["race_minutes"] == 10
+    assert any(item.label == label.format(10) for item in screen.items)

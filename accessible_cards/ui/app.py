@@ -734,7 +734,7 @@ def _settings_items(app: App, cycle: Callable[[str, list[Any]], Callable[[], Non
         ),
         *(
             Item(
-                t(label, value=yes_no[value] if isinstance(value, bool) else t(str(value))),
+                t(label, value=_menu_value(t, yes_no, value)),
                 cycle(f"{game.name}.{key}", list(values)),
             )
             for game in registry.registered()
@@ -757,6 +757,15 @@ def _settings_items(app: App, cycle: Callable[[str, list[Any]], Callable[[], Non
         ),
     ]
     return t("Settings. Enter changes the setting."), items
+
+
+def _menu_value(t: Callable[..., str], yes_no: Mapping[bool, str], value: Any) -> str:
+    """A game setting's value in the Settings menu: yes or no, a number as it is, a word in the catalog's words."""
+    if isinstance(value, bool):
+        return yes_no[value]
+    if isinstance(value, int):
+        return str(value)
+    return t(str(value))
 
 
 def rules_menu(app: App) -> ListScreen:

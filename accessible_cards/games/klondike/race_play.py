@@ -135,7 +135,7 @@ class RaceNarrator(SeatNarrator):
     def _tick(self, event: ClockTick) -> Utterance:
         c = self.catalog
         if event.left <= 0:
-            return Utterance(c.text("Time is up."), c.text("Time is up", _B), urgent=True, kind="race.clock")
+            return Utterance(c.text("Time is up."), c.text("Time up", _B), urgent=True, kind="race.clock")
         speech = c.text("{time} left.", time=clock_words(c, event.left))
         braille = c.text("Time: {time} left", _B, time=clock_code(event.left))
         return Utterance(speech, fit(braille), urgent=event.left <= 10, kind="race.clock")
