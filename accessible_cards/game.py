@@ -165,6 +165,10 @@ class Controller(ABC):
     phase: str
     """The phase the keys are read in now (one of the description's ``phases``)."""
 
+    separate_histories: bool = False
+    """True when people at one keyboard play boards of their own (a race on the same deal): at the hand-over each
+    gets back their own history and last play, so nobody hears the cards another turned up."""
+
     def __init__(self, controls: Controls, narrator: Any) -> None:
         self.controls = controls
         self.narrator = narrator

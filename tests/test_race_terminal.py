@@ -46,6 +46,12 @@ def test_two_racers_play_the_same_deal_in_turn(players: list[Player], config: Pa
     player.wait_for(r"The clock runs: 3 minutes\. Go!")
     second_deal = player.wait_for(r"^The cards are dealt")
     assert second_deal == first_deal  # the same deal
+    player.new_lines()
+    player.press("g", "up", "up")  # the history holds the second player's own lines only, never the first's draws
+    history = player.new_lines()
+    assert history and not any("Waste: the " in line or "to the foundation" in line for line in history), history
+    assert any(line.startswith("1 of 2: The clock runs") for line in history)
+    player.press("escape")
     player.wait_for(r"^Time is up\.$", seconds=8)
     end = player.wait_for(r"^The race is over\.")
     assert end == "The race is over. Player 1: 1 card; Player 2: 0 cards. Player 1 wins the race."

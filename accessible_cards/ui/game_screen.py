@@ -114,6 +114,8 @@ class GameScreen(Screen):
         self.narrator = self._narrator()
         self.controller = (controller or game.controller)(self, self.narrator)
         self.history: list[str] = []
+        self.histories: dict[int, list[str]] = {}
+        """The histories of the people away from the keyboard, when each keeps their own (a race)."""
         self.last_play: list[str] = []
         self.over = False
         self.record: saves.Record | None = None
@@ -345,6 +347,8 @@ class GameScreen(Screen):
         ):
             utterance = self.controller.handoff(turn)
             if utterance is not None:
+                if self.controller.separate_histories:
+                    self._hand_history(self.at_keyboard, turn)
                 self.at_keyboard = None
                 self.handing_off = True
                 self.handoff_to = turn
@@ -358,6 +362,13 @@ class GameScreen(Screen):
             prompt = self.controller.turn_prompt()
             if prompt is not None:
                 self.app.say(prompt)
+
+    def _hand_history(self, leaving: int | None, coming: int) -> None:
+        """Each person keeps a history of their own (a race): the one leaving keeps it, the one coming gets theirs."""
+        if leaving is not None:
+            self.histories[leaving] = self.history
+        self.history = self.histories.pop(coming, [])
+        self.last_play = []
 
     # -- keys ------------------------------------------------------------------------------
 

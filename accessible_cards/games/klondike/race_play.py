@@ -346,6 +346,7 @@ class RaceController(Controller):
     """A racer at the keys: Klondike's own keys on their own board, T for the time, the hand-over between racers."""
 
     narrator: RaceNarrator
+    separate_histories = True
 
     def __init__(self, controls: Controls, narrator: RaceNarrator) -> None:
         super().__init__(controls, narrator)
