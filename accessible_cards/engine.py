@@ -164,6 +164,9 @@ class GameState(ABC, Generic[A]):
     def set_clock(self, clock: Callable[[], float]) -> None:
         """The clock this state reads, in seconds (real play: ``time.monotonic``; tests: a fake one)."""
 
+    def hold_clock(self, held: bool) -> None:
+        """Stop the game's clock (True) while nobody can play (a hand-over, a paused table); False: it goes on."""
+
     def clock_action(self) -> Any | None:
         """The clock's own action that is due now (the table plays it for the clock), or None."""
         return None

@@ -134,6 +134,19 @@ def test_at_one_keyboard_each_racer_has_the_same_time_in_turn() -> None:
     assert state.result is not None
 
 
+def test_a_held_clock_stands_still() -> None:
+    """A hand-over at one keyboard, or a teacher's pause of a network table, costs no racer any time."""
+    state, clock = race(together=True, minutes=3)
+    state.start()
+    clock.advance(10)
+    state.hold_clock(True)
+    clock.advance(500)
+    assert state.now(0) == 10 and state.next_clock() is None and state.clock_action() is None
+    state.hold_clock(False)
+    clock.advance(5)
+    assert state.now(1) == 15 and state.next_clock() == 45
+
+
 def test_a_move_after_the_time_is_up_is_refused() -> None:
     state, clock = race(together=True, minutes=3)
     state.start()

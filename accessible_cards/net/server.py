@@ -981,6 +981,8 @@ class Server:
 
     def set_paused(self, table: NetTable, paused: bool) -> None:
         table.paused = paused
+        if table.table is not None:
+            table.table.state.hold_clock(paused)  # a race's clock stands still while the table is paused
         self.notify(table, "table-paused" if paused else "table-resumed")
         if not paused:
             self._go_on(table)

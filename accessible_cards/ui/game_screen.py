@@ -352,6 +352,7 @@ class GameScreen(Screen):
                 self.at_keyboard = None
                 self.handing_off = True
                 self.handoff_to = turn
+                self.table.state.hold_clock(True)  # the clock stands still while the people change places
                 self.app.forget()
                 self.app.say(utterance)
                 return
@@ -417,6 +418,7 @@ class GameScreen(Screen):
             if name == "ready":
                 self.at_keyboard = self.handoff_to
                 self.handing_off = False
+                self.table.state.hold_clock(False)
                 self.announced_turn = None
             else:
                 super().handle(typed)

@@ -255,6 +255,8 @@ class RaceState(GameState[Any]):
         base = RACE_VARIANTS.get(variant, BRAILLESPIEL)
         self.boards = [KlondikeState(base, options, seed, columns, stock) for _ in range(racers)]
         self.clock: Callable[[], float] = time.monotonic
+        self.held_at: float | None = None
+        """The clock's reading when it was held (a hand-over, a paused table); None while it runs."""
         self.used = [0.0] * racers
         """Seconds used by each racer's clock (together: the first holds the one shared clock)."""
         self.marks = [0.0] * racers
@@ -287,8 +289,22 @@ class RaceState(GameState[Any]):
     def set_clock(self, clock: Callable[[], float]) -> None:
         now = clock()
         for k in range(self.players):  # a running clock goes on from where it stands
-            self.marks[k] = now - (self.clock() - self.marks[k]) if self._running_clock(k) else now
+            self.marks[k] = now - (self._reading() - self.marks[k]) if self._running_clock(k) else now
+        if self.held_at is not None:
+            self.held_at = now
         self.clock = clock
+
+    def hold_clock(self, held: bool) -> None:
+        now = self.clock()
+        if held and self.held_at is None:
+            self.held_at = now
+        elif not held and self.held_at is not None:
+            shift = now - self.held_at  # the time it stood still does not count
+            self.marks = [mark + shift for mark in self.marks]
+            self.held_at = None
+
+    def _reading(self) -> float:
+        return self.held_at if self.held_at is not None else self.clock()
 
     def _key(self, racer: int) -> int:
         return 0 if self.together else racer
@@ -308,14 +324,14 @@ class RaceState(GameState[Any]):
         """Seconds used by ``racer``'s clock now."""
         k = self._key(racer)
         if self._running_clock(k):
-            return min(self.used[k] + max(self.clock() - self.marks[k], 0.0), self.limit)
+            return min(self.used[k] + max(self._reading() - self.marks[k], 0.0), self.limit)
         return self.used[k]
 
     def _set_time(self, key: int, at: float) -> None:
         """The clock of ``key`` shows ``at``; a live clock read a little late keeps what it ran over."""
-        live = self.used[key] + max(self.clock() - self.marks[key], 0.0)
+        live = self.used[key] + max(self._reading() - self.marks[key], 0.0)
         self.used[key] = max(self.used[key], at)
-        self.marks[key] = self.clock() - max(live - self.used[key], 0.0)
+        self.marks[key] = self._reading() - max(live - self.used[key], 0.0)
 
     def to_move(self) -> int | None:
         if not self.started or self._result is not None:
@@ -342,7 +358,7 @@ class RaceState(GameState[Any]):
         self.started = True
         events: list[Event] = [RaceStarted(self.players, self.minutes, self.together)]
         if self.together:
-            self.marks[0] = self.clock()
+            self.marks[0] = self._reading()
             for racer in range(self.players):
                 events += [Raced(racer, event) for event in dealt]
             events.append(ClockStarted(None, int(self.limit)))
@@ -427,7 +443,7 @@ class RaceState(GameState[Any]):
 
     def next_clock(self) -> float | None:
         """Seconds until the clock's next step (None: no clock runs now)."""
-        if not self.started or self._result is not None:
+        if not self.started or self._result is not None or self.held_at is not None:
             return None
         racer = 0 if self.together else self.turn
         if not self.together and not self.running(racer):
@@ -446,7 +462,7 @@ class RaceState(GameState[Any]):
         if isinstance(action, Go):
             r = action.racer
             self.begun[r] = True
-            self.marks[r] = self.clock()
+            self.marks[r] = self._reading()
             board = self.boards[r]
             tops = tuple(card_of(column[-1]) for column in board.columns if column)
             events.append(ClockStarted(r, int(self.limit - self.used[r])))
