@@ -533,3 +533,34 @@ def test_the_settings_menu_cycles_the_race_minutes(lang: str, label: str) -> Non
     item.action()
     assert app.settings.game("klondike")["race_minutes"] == 10
     assert any(item.label == label.format(10) for item in screen.items)
+
+
+def test_a_watcher_reviews_both_boards_and_the_clock() -> None:
+    from accessible_cards.games.klondike.race_play import RaceController
+    from accessible_cards.keys import Typed
+
+    state, clock = race(together=True)
+    state.start()
+    clock.advance(70)
+    said: list[Any] = []
+
+    class Watching:
+        lang, listener, names, persons, verbosity = "en", -1, ["Anna", "Ben"], (), "normal"
+
+        def view(self) -> Any:
+            return state.public_view()
+
+        def say(self, text: Any) -> None:
+            said.append(text)
+
+        def t(self, msgid: str, context: str | None = None, **params: Any) -> str:
+            from accessible_cards.i18n import Catalog
+
+            return Catalog("en").text(msgid, context, **params)
+
+    controller = RaceController(Watching(), narrator("en", state, you=None))  # type: ignore[arg-type]
+    assert controller.handle(Typed("board"))
+    assert [u.speech.split(":")[0] for u in said] == ["Anna", "Ben"]
+    assert all(len(u.braille) <= BRAILLE_CELLS for u in said)
+    assert controller.handle(Typed("time"))
+    assert said[-1].speech.startswith("1 minute and 50 seconds left. Anna: 0 cards on the foundations.")

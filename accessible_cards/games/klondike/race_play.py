@@ -240,6 +240,10 @@ class RaceNarrator(SeatNarrator):
             return self.race_over(view.result.scores, view.result.winners, False)
         parts: list[str] = []
         braille = ""
+        if seat == -1 and view.together and view.racers:
+            left = view.racers[0].left
+            parts.append(c.text("{time} left.", time=clock_words(c, left)))
+            braille = c.text("Time: {time} left", _B, time=clock_code(left))
         if 0 <= seat < len(view.racers):
             me = view.racers[seat]
             if me.done is not None:
@@ -386,12 +390,27 @@ class RaceController(Controller):
             c.say(self.narrator.time_left(race))
             return True
         if race.board is None:
-            return False
+            return self._watch(race, typed)
         me = race.racers[race.seat] if 0 <= race.seat < len(race.racers) else None
         if race.result is None and me is not None and me.done is not None and typed.name in _MOVES:
             c.refuse(c.t("Your part of the race is over; the others play on."))
             return True
         return self.board.handle(typed)
+
+    def _watch(self, race: RaceView, typed: Typed) -> bool:
+        """A watcher's review: O reads each board's overview, F each board's foundations."""
+        c = self.controls
+        reviews = {"board": self.narrator.board.overview, "foundation": self.narrator.board.foundations}
+        review = reviews.get(typed.name)
+        if review is None:
+            return False
+        for racer, board in enumerate(race.boards):
+            if board is not None:
+                said = review(board)
+                name = self.narrator.seat_name(racer)
+                c.say(Utterance(c.t("{name}: {said}", name=name, said=said.speech),
+                                fit(f"{self.narrator.braille_name(racer)}: {said.braille}")))  # fmt: skip
+        return True
 
     def tell(self, events: Sequence[Event]) -> bool:
         self._sync()
