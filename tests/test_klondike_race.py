@@ -147,6 +147,19 @@ def test_a_held_clock_stands_still() -> None:
     assert state.now(1) == 15 and state.next_clock() == 45
 
 
+def test_a_move_read_off_the_clock_just_before_a_minute_goes_after_it() -> None:
+    """A key pressed as a minute ends: the clock's step comes first, then the move, which still counts."""
+    state, clock = race(together=True, minutes=3)
+    state.start()
+    clock.advance(59.999)
+    move = state.seat_action(0, DRAW)
+    clock.advance(0.002)
+    run_clock(state)  # "2 minutes left" is said first
+    assert move in state.legal_actions()
+    state.apply(move)
+    assert state.now(0) == pytest.approx(60.001)
+
+
 def test_a_move_after_the_time_is_up_is_refused() -> None:
     state, clock = race(together=True, minutes=3)
     state.start()

@@ -402,8 +402,8 @@ class RaceState(GameState[Any]):
             r = action.racer
             if not 0 <= r < self.players or not self.running(r):
                 return False
-            k = self._key(r)
-            return self.used[k] <= action.at < self.limit and action.action in self.boards[r].legal_actions()
+            # a move read off the clock just before a clock step may carry a time a little before it: it counts then
+            return 0 <= action.at < self.limit and action.action in self.boards[r].legal_actions()
         if isinstance(action, Go):
             r = action.racer
             return (
