@@ -422,6 +422,11 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             parser.error(_not_a_variant(game, variant))
         if variant is None and game.variant_names():
             variant = game.default_variant(settings.lang or "en", chosen)
+        fixed = game.variant_players.get(variant or "")
+        if fixed:  # a preset that fixes its players, all people (a race of 2)
+            if args.players not in (None, fixed) or args.humans not in (None, fixed):
+                parser.error(f"--players and --humans: {variant} is for {fixed} people")
+            players = humans = fixed
         request = GameRequest(game.name, players, humans, variant, args.seed, dict(parse_settings(args.set)))
         try:
             game.new_state(players, variant, request.options, 0)

@@ -49,6 +49,14 @@ class Event:
         """
         return False
 
+    def for_seat(self, seat: int) -> Event | None:
+        """This event as ``seat`` may be told it (-1: a watcher); None when it is not that seat's to know.
+
+        Events are public facts, the same for every seat. A game whose seats play boards of their own
+        side by side (Klondike's race) tells each seat only what happens on its own board.
+        """
+        return self
+
     def to_dict(self) -> dict[str, Any]:
         """The event as JSON-ready data, ``type`` first."""
         data: dict[str, Any] = {"type": self.type}
@@ -136,6 +144,36 @@ class GameState(ABC, Generic[A]):
     @abstractmethod
     def view(self, seat: int) -> Any:
         """What ``seat`` may know now, and nothing more."""
+
+    # -- seats that play at once, and a clock (a game may leave all of these alone) -------------
+
+    def movers(self) -> tuple[int, ...]:
+        """The seats that may act now: the seat to move; several in a game played side by side (a race)."""
+        seat = self.to_move()
+        return () if seat is None else (seat,)
+
+    def legal_for(self, seat: int) -> LegalActions[Any]:
+        """What ``seat``'s person may do now, as its keys name it (for a network seat: what it is offered)."""
+        return self.legal_actions() if seat in self.movers() else LegalActions(())
+
+    def seat_action(self, seat: int, action: Any) -> Any:
+        """``seat``'s action as the state records it: most games take it as it is; a race notes whose it is, and
+        the time on that seat's clock. IllegalActionError when ``seat`` may not make it."""
+        return action
+
+    def set_clock(self, clock: Callable[[], float]) -> None:
+        """The clock this state reads, in seconds (real play: ``time.monotonic``; tests: a fake one)."""
+
+    def hold_clock(self, held: bool) -> None:
+        """Stop the game's clock (True) while nobody can play (a hand-over, a paused table); False: it goes on."""
+
+    def clock_action(self) -> Any | None:
+        """The clock's own action that is due now (the table plays it for the clock), or None."""
+        return None
+
+    def next_clock(self) -> float | None:
+        """Seconds until :meth:`clock_action` may be due next (None: no clock runs)."""
+        return None
 
     def public_view(self) -> Any:
         """What someone watching the table may know: what lies face up and the counts, no seat's own cards.

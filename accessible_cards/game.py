@@ -165,6 +165,10 @@ class Controller(ABC):
     phase: str
     """The phase the keys are read in now (one of the description's ``phases``)."""
 
+    separate_histories: bool = False
+    """True when people at one keyboard play boards of their own (a race on the same deal): at the hand-over each
+    gets back their own history and last play, so nobody hears the cards another turned up."""
+
     def __init__(self, controls: Controls, narrator: Any) -> None:
         self.controls = controls
         self.narrator = narrator
@@ -297,6 +301,11 @@ class GameDescription:
     """The moments of play its keyboard reference lists, with their headings (default: its own phases)."""
     min_players: int = 2
     max_players: int = 4
+    variant_players: Mapping[str, int] = field(default_factory=dict)
+    """Presets that fix the number of players, all people (Klondike's race: 2); a new game then asks no count."""
+    network_options: Mapping[str, Any] = field(default_factory=dict)
+    """Options a network table gives the game's state, whose players sit each at their own computer (Klondike's
+    race then lets every racer play at once)."""
     aliases: tuple[str, ...] = ()
     variants: tuple[Variant, ...] = ()
     option_specs: tuple[OptionSpec, ...] = ()

@@ -24,8 +24,9 @@ from .game import GameDescription, Player, ScriptMove
 PERSON: Final = "person"
 COMPUTER: Final = "computer"
 SCRIPT: Final = "script"
-CHOOSERS: Final = (PERSON, COMPUTER, SCRIPT)
-"""Who chose a move: a person, a computer player, a scenario's script."""
+CLOCK: Final = "clock"
+CHOOSERS: Final = (PERSON, COMPUTER, SCRIPT, CLOCK)
+"""Who chose a move: a person, a computer player, a scenario's script, the clock (a race's minutes)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,9 +67,12 @@ class Table:
         state: GameState[Any],
         seats: Sequence[Seat],
         script: Sequence[ScriptMove] | None = None,
+        clock: Callable[[], float] | None = None,
     ) -> None:
         self.game = game
         self.state = state
+        if clock is not None:
+            state.set_clock(clock)
         self.seats = tuple(seats)
         self.players: dict[int, Player] = {
             seat: game.make_player(who.level or "", who.seed or 0)
@@ -151,8 +155,26 @@ class Table:
                 self.script = []
         return self._apply(Move(action, PERSON))
 
+    def clock_step(self) -> list[Event] | None:
+        """Play the game's clock step that is due now (a race's minute left, its end); None when none is due."""
+        if not self.started or self.result is not None:
+            return None
+        action = self.state.clock_action()
+        if action is None:
+            return None
+        return self._apply(Move(action, CLOCK))
+
+    def run_clock(self) -> list[Event]:
+        """Play every step of the game's clock that is due now; their events, in order."""
+        told: list[Event] = []
+        while (events := self.clock_step()) is not None:
+            told += events
+        return told
+
     def replay(self, move: Move) -> list[Event]:
         """Make a saved move the way it was made: by the table for its own seats, else as a person's."""
+        if move.by == CLOCK:
+            return self._apply(move)
         if move.by == PERSON:
             return self.play(move.action)
         return self.step(move)

@@ -221,7 +221,10 @@ def test_a_new_game_from_the_menu_asks_only_for_the_preset() -> None:
     from saves_support import play
 
     _, said = play(None, ["4", "2", "o"], budget=3, lang="en")
-    assert said[1].startswith("Which game? 1: Klondike (Braillespiel). 2: Klondike (classic). Up and Down")
+    assert said[1].startswith(
+        "Which game? 1: Klondike (Braillespiel). 2: Klondike (classic). "
+        "3: Klondike race against the clock (Braillespiel). 4: Klondike race against the clock (classic). Up and Down"
+    )
     assert "Klondike, the classic game: turn 3 cards, passes without limit." in said[2:4]
     assert not any("How many" in line for line in said)
 

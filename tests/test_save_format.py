@@ -82,8 +82,11 @@ def test_a_damaged_war_save_says_what_is_wrong(change: Callable[[dict[str, Any]]
 @pytest.mark.parametrize(
     ("change", "reason"),
     [
-        (lambda data: data["moves"][0].__setitem__("by", "robot"), "move 1.by must be one of person, computer, script"),
-        (lambda data: data["moves"][0].pop("by"), "move 1.by must be one of person, computer, script"),
+        (
+            lambda data: data["moves"][0].__setitem__("by", "robot"),
+            "move 1.by must be one of person, computer, script, clock",
+        ),
+        (lambda data: data["moves"][0].pop("by"), "move 1.by must be one of person, computer, script, clock"),
         (lambda data: data["moves"][0].__setitem__("card", "7H"), "move 1.card must be a whole number"),
         (lambda data: data["moves"].__setitem__(0, "turn"), "move 1 must be an object"),
         (lambda data: data.__setitem__("script", {"number": 1}), "script must be a list"),

@@ -347,6 +347,8 @@ class RemoteTable:
         self.started = False
         self._view: Any = None
         self._to_move: int | None = None
+        self._movers: tuple[int, ...] = ()
+        """The seats that play at once (a race), when the server says so."""
         self._legal: tuple[Any, ...] = ()
         self._offered: tuple[Any, ...] = ()
         self._result: Any = None
@@ -357,7 +359,9 @@ class RemoteTable:
         return self._result
 
     def to_move(self) -> int | None:
-        return self._to_move if self.started else None
+        if not self.started:
+            return None
+        return self.seat if self.seat in self._movers else self._to_move
 
     def view(self, seat: int) -> Any:
         return self._view
@@ -376,7 +380,7 @@ class RemoteTable:
 
     def play(self, action: Any) -> list[Any]:
         """Send this seat's move; its events come back from the server as the next step."""
-        if not self.started or self._to_move != self.seat:
+        if not self.started or self.to_move() != self.seat:
             raise IllegalActionError("net-not-your-turn", "not this seat's turn")
         offered, self._legal = self._legal, ()  # one move per turn: the next step says what may follow
         if not self.send({"t": "act", "action": self.game.action_to_json(action)}):
@@ -395,6 +399,8 @@ class RemoteTable:
         self._view = from_wire(message.get("view"), classes)
         to_move = message.get("to_move")
         self._to_move = to_move if isinstance(to_move, int) else None
+        movers = message.get("movers") or ()
+        self._movers = tuple(seat for seat in movers if isinstance(seat, int)) if isinstance(movers, list) else ()
         self._result = from_wire(message.get("result"), classes)
         legal = message.get("legal") or ()
         self._legal = tuple(self.game.action_from_json(action, "the server's move") for action in legal)
@@ -420,7 +426,7 @@ class RemoteGameScreen(GameScreen):
         humans = sum(1 for kind in kinds if kind == PERSON)
         request = GameRequest(game.name, players, humans, variant if isinstance(variant, str) else None, None, options)
         super().__init__(app, request)
-        rules_only = game.new_state(players, request.variant, options, 0)  # its rules, never the server's deal
+        rules_only = game.new_state(players, request.variant, {**options, **game.network_options}, 0)  # its rules only
         self.table = RemoteTable(game, rules_only, self.seat_number, kinds, app.link_send)  # type: ignore[assignment]
         if self.watching:
             self.remote.persons = lambda: ()  # type: ignore[method-assign]
@@ -504,6 +510,12 @@ class RemoteGameScreen(GameScreen):
 
     def seed_line(self) -> str:
         return self.app.t("The server keeps this table's seed; the teacher's log has it.")
+
+    def clock_due(self) -> None:
+        """The server keeps the game's clock and sends its steps."""
+
+    def arm_clock(self) -> None:
+        """The server keeps the game's clock."""
 
     def before_input(self) -> None:
         if not self.watching:
@@ -684,7 +696,8 @@ class NetApp(App):
 
     def _players(self, info: Mapping[str, Any], variant: str | None) -> None:
         low, high = int(info["min"]), int(info["max"])
-        counts = list(range(low, high + 1))
+        fixed = (info.get("fixed") or {}).get(variant or "") if isinstance(info.get("fixed"), dict) else None
+        counts = [int(fixed)] if isinstance(fixed, int) and low <= fixed <= high else list(range(low, high + 1))
         items = [Item(players_label(self, n), functools.partial(self._computers, info, variant, n)) for n in counts]
         self.push(ListScreen(self, self.t("How many players?"), items, numbers=counts))
 

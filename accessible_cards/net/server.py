@@ -28,7 +28,7 @@ import os
 import secrets
 import socket
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -84,6 +84,11 @@ class Config:
     teacher_code: str = ""
     """The code of a teacher's seat: the console's commands from a client (empty: none)."""
 
+    clock: Callable[[], float] = time.monotonic
+    """The clock the games read (a race's minutes); tests give a faster one."""
+    clock_rate: float = 1.0
+    """Game seconds in a real second on ``clock`` (how long to wait for its next step)."""
+
     def __post_init__(self) -> None:
         if not self.code:
             self.code = f"{secrets.randbelow(100000):05d}"
@@ -123,6 +128,8 @@ class NetTable:
     """The teacher sees every hand at this table (its children are told)."""
     held: set[int] = field(default_factory=set)
     """The person seats that have not yet asked for the next game of a match (it waits for them)."""
+    clock_handle: asyncio.TimerHandle | None = None
+    """The wake-up for the game's next clock step (a race), while one runs."""
 
     @property
     def status(self) -> str:
@@ -405,6 +412,7 @@ class Server:
                 "max": game.max_players,
                 "levels": list(game.offered_levels),
                 "computers": bool(game.levels),
+                "fixed": dict(game.variant_players),
                 "options": [[spec.name, spec.allowed] for spec in game.option_specs],
             }
             for game in registry.registered()
@@ -483,6 +491,10 @@ class Server:
         if not game.min_players <= players <= game.max_players:
             conn.refuse("net-players", low=game.min_players, high=game.max_players)
             return
+        fixed = game.variant_players.get(str(message.get("variant") or game.default_variant("en") or ""))
+        if fixed and players != fixed:
+            conn.refuse("net-players", low=fixed, high=fixed)
+            return
         computers = int(message.get("computers") or 0)
         if computers and not game.levels:
             conn.refuse("net-no-computers")
@@ -501,7 +513,7 @@ class Server:
         seed = self._seed()
         try:
             options = parse_settings(str(message.get("options") or "").split())  # KEY=VALUE words, as --set
-            game.new_state(players, variant, options, seed)  # checked by the game's own option specs
+            game.new_state(players, variant, {**options, **game.network_options}, seed)  # the game's own checks
         except CardsError as error:
             conn.refuse(error.msg_id, **{k: str(v) for k, v in error.params.items()})
             return
@@ -585,7 +597,7 @@ class Server:
         if table is None:
             conn.refuse("net-no-table", table=int(message["table"]))
             return
-        probe = table.game.new_state(table.players, table.variant, table.options, 0)
+        probe = table.game.new_state(table.players, table.variant, _options(table), 0)
         if probe.public_view() is None:
             conn.refuse("net-no-watching")
             return
@@ -643,12 +655,12 @@ class Server:
 
     def _begin(self, table: NetTable, moves: Sequence[Move] = ()) -> None:
         """Deal (and make ``moves``, a table coming back from its autosave); then the computers play on."""
-        state = table.game.new_state(table.players, table.variant, table.options, table.seed)
+        state = table.game.new_state(table.players, table.variant, _options(table), table.seed)
         seats = [
             Seat.computer(s.level or "", table.seed * 7 + n) if s.kind == COMPUTER else Seat.person()
             for n, s in enumerate(table.seats)
         ]
-        table.table = Table(table.game, state, seats)
+        table.table = Table(table.game, state, seats, clock=self.config.clock)
         table.table.listeners.append(lambda events, move: self._tell(table, events, move))
         log.info("table %d: starts, seed %d", table.number, table.seed)
         table.restoring = True
@@ -742,8 +754,8 @@ class Server:
             # the next game of a match is dealt: no one plays on until every person at the table asks for it
             table.held = {seat for seat, sitting in enumerate(table.seats) if sitting.kind == PERSON}
         self.autosave(table)  # saved before it is told, so nothing said is lost when the server is killed
-        wire_events = [to_wire(event) for event in events]
         to_move = running.to_move()
+        movers = running.state.movers()
         result = running.result
         who = None
         if move is not None and running.moves:
@@ -755,7 +767,7 @@ class Server:
             message: dict[str, Any] = {
                 "t": "step",
                 "n": len(sent) + 1,
-                "events": wire_events,
+                "events": _wire_events(events, seat),
                 "move": who,
                 "view": to_wire(running.view(seat)),
                 "to_move": to_move,
@@ -763,8 +775,10 @@ class Server:
             }
             if move is None:
                 message["names"] = [s.name for s in table.seats]  # the deal: everyone's names, now all are seated
-            if to_move == seat and result is None and not table.held:
-                message["legal"] = [table.game.action_to_json(action) for action in running.legal_actions()]
+            if len(movers) > 1:
+                message["movers"] = list(movers)  # seats that play at once (a race): each may move now
+            if seat in movers and result is None and not table.held:
+                message["legal"] = [table.game.action_to_json(action) for action in running.state.legal_for(seat)]
             data = encode(message)
             sent.append(data)
             if sitting.conn is not None:
@@ -775,7 +789,7 @@ class Server:
             message = {
                 "t": "step",
                 "n": len(watched) + 1,
-                "events": wire_events,
+                "events": _wire_events(events, -1),
                 "move": who,
                 "view": to_wire(public),
                 "to_move": to_move,
@@ -806,12 +820,17 @@ class Server:
         if table.held:
             conn.refuse("net-next-game")
             return
-        if running.to_move() != seat:
+        running.run_clock()  # a clock step due (a race's end) comes before the move
+        if running.result is not None:
+            conn.refuse("net-over")
+            return
+        if seat not in running.state.movers():
             conn.refuse("net-not-your-turn")
             return
         try:
             action = table.game.action_from_json(message["action"], "the move")
-        except (ValueError, TypeError, KeyError):
+            action = running.state.seat_action(seat, action)
+        except (ValueError, TypeError, KeyError, CardsError):
             log.warning("%s: a move that is no move", conn.peer)
             conn.refuse("net-bad-move")
             return
@@ -853,9 +872,36 @@ class Server:
         self._tell(table, [], None)
         self._go_on(table)
 
+    def _clock_later(self, table: NetTable) -> None:
+        """Wake for the game's next clock step (a race's minute left, its end), if a clock runs."""
+        running = table.table
+        if table.clock_handle is not None:
+            table.clock_handle.cancel()
+            table.clock_handle = None
+        if running is None or running.result is not None or table.paused:
+            return
+        wait = running.state.next_clock()
+        if wait is None:
+            return
+        delay = wait / self.config.clock_rate + 0.005
+        table.clock_handle = asyncio.get_running_loop().call_later(delay, self._clock, table)
+
+    def _clock(self, table: NetTable) -> None:
+        table.clock_handle = None
+        running = table.table
+        if running is None or table.paused or table.number not in self.tables:
+            return
+        try:
+            running.run_clock()
+        except Exception:
+            log.exception("table %d: the clock's step failed", table.number)
+            return
+        self._go_on(table)
+
     def _go_on(self, table: NetTable) -> None:
         """The computer seats play, each after the table's pause, until a person is to move."""
         running = table.table
+        self._clock_later(table)
         if table.held:
             return  # the next game of the match waits for the people at the table
         if table.paused or running is None or table.scheduled or running.result is not None or not running.automatic():
@@ -935,6 +981,8 @@ class Server:
 
     def set_paused(self, table: NetTable, paused: bool) -> None:
         table.paused = paused
+        if table.table is not None:
+            table.table.state.hold_clock(paused)  # a race's clock stands still while the table is paused
         self.notify(table, "table-paused" if paused else "table-resumed")
         if not paused:
             self._go_on(table)
@@ -997,6 +1045,17 @@ class Server:
     def set_coaching(self, table: NetTable, on: bool) -> None:
         table.coaching = on
         self.notify(table, "coaching-on" if on else "coaching-off")
+
+
+def _options(table: NetTable) -> dict[str, Any]:
+    """The table's rule options, with what a network table gives its game (its players each at their own computer)."""
+    return {**table.options, **table.game.network_options}
+
+
+def _wire_events(events: Sequence[Event], seat: int) -> list[Any]:
+    """The step's events as ``seat`` may be told them (-1: the watchers)."""
+    told = (event.for_seat(seat) for event in events)
+    return [to_wire(event) for event in told if event is not None]
 
 
 def _replace(path: Path, text: str) -> None:

@@ -657,12 +657,13 @@ def game_setup(app: App, game: registry.GameDescription) -> ListScreen:
         )
 
     def variant_chosen(variant: str) -> None:
-        if game.min_players == game.max_players == 1:  # one player, one person: nothing more to ask
-            values: dict[str, Any] = {"players": 1, "humans": 1}
+        fixed = game.variant_players.get(variant, 1 if game.min_players == game.max_players == 1 else 0)
+        if fixed:  # one player, or a preset that fixes its people (a race of 2): nothing more to ask
+            values: dict[str, Any] = {"players": fixed, "humans": fixed}
             if game.variant_setting is not None:
                 values[game.variant_setting] = variant
             app.change_game_settings(game.name, **values)
-            app.replace(app.game_screen(GameRequest(game.name, 1, 1, variant)))
+            app.replace(app.game_screen(GameRequest(game.name, fixed, fixed, variant)))
             return
         app.replace(players_question(variant))
 
@@ -733,7 +734,7 @@ def _settings_items(app: App, cycle: Callable[[str, list[Any]], Callable[[], Non
         ),
         *(
             Item(
-                t(label, value=yes_no[value] if isinstance(value, bool) else t(str(value))),
+                t(label, value=_menu_value(t, yes_no, value)),
                 cycle(f"{game.name}.{key}", list(values)),
             )
             for game in registry.registered()
@@ -756,6 +757,15 @@ def _settings_items(app: App, cycle: Callable[[str, list[Any]], Callable[[], Non
         ),
     ]
     return t("Settings. Enter changes the setting."), items
+
+
+def _menu_value(t: Callable[..., str], yes_no: Mapping[bool, str], value: Any) -> str:
+    """A game setting's value in the Settings menu: yes or no, a number as it is, a word in the catalog's words."""
+    if isinstance(value, bool):
+        return yes_no[value]
+    if isinstance(value, int):
+        return str(value)
+    return t(str(value))
 
 
 def rules_menu(app: App) -> ListScreen:

@@ -13,7 +13,9 @@ keys, how a key becomes an action) is its controller's.
 from __future__ import annotations
 
 import dataclasses
+import os
 import random
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -32,6 +34,27 @@ from .messages import system_reason
 from .screens import Item, ListScreen, Screen, history_screen
 
 ControllerFactory = Callable[[Any, Any], Controller]
+CLOCK_DUE = "clock_due"
+"""The background command that says: the game's clock has a step due (a race's minute left)."""
+CLOCK_RATE_ENV = "ACCESSIBLE_CARDS_CLOCK_RATE"
+"""For tests of a whole program: the game's clock runs this many times faster than real time."""
+
+
+def clock_rate() -> float:
+    """How many game seconds pass in a real second: 1, or what ``ACCESSIBLE_CARDS_CLOCK_RATE`` says (for tests)."""
+    try:
+        rate = float(os.environ.get(CLOCK_RATE_ENV, "1"))
+    except ValueError:
+        return 1.0
+    return rate if 0 < rate <= 10_000 else 1.0
+
+
+def game_clock() -> Callable[[], float]:
+    """The clock a game reads: ``time.monotonic``, sped up by :func:`clock_rate`."""
+    rate = clock_rate()
+    if rate == 1.0:
+        return time.monotonic
+    return lambda: time.monotonic() * rate
 
 
 def you_seat(humans: int) -> int | None:
@@ -85,11 +108,14 @@ class GameScreen(Screen):
                 seats.append(Seat.computer(level, (self.seed or 0) * 7 + seat))
             else:
                 seats.append(Seat.computer("", 0))
-        self.table = Table(game, state, seats, scenario.moves if scenario is not None else None)
+        self.table = Table(game, state, seats, scenario.moves if scenario is not None else None, clock=game_clock())
+        self.clock_timer: threading.Timer | None = None
         self.names = seat_names(app.t, request.players, request.humans)
         self.narrator = self._narrator()
         self.controller = (controller or game.controller)(self, self.narrator)
         self.history: list[str] = []
+        self.histories: dict[int, list[str]] = {}
+        """The histories of the people away from the keyboard, when each keeps their own (a race)."""
         self.last_play: list[str] = []
         self.over = False
         self.record: saves.Record | None = None
@@ -158,10 +184,46 @@ class GameScreen(Screen):
         return self.table.legal_actions()
 
     def play(self, action: Any) -> None:
-        """The person's move: played, saved before it is told, then told."""
+        """The person's move: played, saved before it is told, then told (a clock step due comes first)."""
+        if not self.restoring:
+            self.clock_due()
         self.last_play = []
         events = self.table.play(action)
         self._after(events)
+
+    # -- the game's clock (a race) ---------------------------------------------------------
+
+    def clock_due(self) -> None:
+        """Play and tell every step of the game's clock that is due now; then wait for the next one."""
+        while not self.restoring and self.table.result is None:
+            self.last_play = []
+            events = self.table.clock_step()
+            if events is None:
+                break
+            self._after(events)
+        self.arm_clock()
+
+    def clock_move(self, move: Move) -> None:
+        """A saved step of the clock, made again."""
+        self.last_play = []
+        self._after(self.table.replay(move))
+
+    def arm_clock(self) -> None:
+        """Wake the program when the game's clock has its next step due (none while no clock runs)."""
+        timer, self.clock_timer = self.clock_timer, None
+        if timer is not None:
+            timer.cancel()
+        if self.restoring or self.table.result is not None:
+            return
+        wait = self.table.state.next_clock()
+        if wait is None:
+            return
+        self.app.background[CLOCK_DUE] = self.clock_due
+        terminal = self.app.terminal
+        timer = threading.Timer(wait / clock_rate() + 0.005, lambda: terminal.inject(Typed(CLOCK_DUE)))
+        timer.daemon = True
+        self.clock_timer = timer
+        timer.start()
 
     def choose(
         self,
@@ -261,6 +323,10 @@ class GameScreen(Screen):
 
     def before_input(self) -> None:
         """Computer seats play; then the person to play is asked to the keyboard and told it is their turn."""
+        self._seat_turn()
+        self.arm_clock()
+
+    def _seat_turn(self) -> None:
         table = self.table
         # while the controller waits for a key (a quiz answer, the next game of a match), so does the table
         while table.result is None and table.automatic() and self.app.running:
@@ -281,9 +347,12 @@ class GameScreen(Screen):
         ):
             utterance = self.controller.handoff(turn)
             if utterance is not None:
+                if self.controller.separate_histories:
+                    self._hand_history(self.at_keyboard, turn)
                 self.at_keyboard = None
                 self.handing_off = True
                 self.handoff_to = turn
+                self.table.state.hold_clock(True)  # the clock stands still while the people change places
                 self.app.forget()
                 self.app.say(utterance)
                 return
@@ -294,6 +363,13 @@ class GameScreen(Screen):
             prompt = self.controller.turn_prompt()
             if prompt is not None:
                 self.app.say(prompt)
+
+    def _hand_history(self, leaving: int | None, coming: int) -> None:
+        """Each person keeps a history of their own (a race): the one leaving keeps it, the one coming gets theirs."""
+        if leaving is not None:
+            self.histories[leaving] = self.history
+        self.history = self.histories.pop(coming, [])
+        self.last_play = []
 
     # -- keys ------------------------------------------------------------------------------
 
@@ -342,6 +418,7 @@ class GameScreen(Screen):
             if name == "ready":
                 self.at_keyboard = self.handoff_to
                 self.handing_off = False
+                self.table.state.hold_clock(False)
                 self.announced_turn = None
             else:
                 super().handle(typed)

@@ -228,7 +228,9 @@ def _move(screen: GameScreen, move: Move, number: int) -> None:
     seats = table.seats
     if turn is None:
         raise wrong
-    if move.by == "person":
+    if move.by == "clock":
+        screen.clock_move(move)
+    elif move.by == "person":
         if seats[turn].kind != "person":
             raise wrong
         screen.play(move.action)  # the keys' own path

@@ -5,27 +5,68 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from accessible_cards.engine import GameState, choice, flag
-from accessible_cards.game import GameDescription, Variant, Voice, register_game
+from accessible_cards.engine import GameState, OptionSpec, choice, flag, one_of, parse_options
+from accessible_cards.game import Controls, GameDescription, Variant, Voice, register_game
 from accessible_cards.settings import Setting
 
 from .controller import COMMANDS, PLAYING, KlondikeController, read_line
 from .narrator import KlondikeNarrator
+from .race import (
+    DEFAULT_MINUTES,
+    RACE_MINUTES,
+    RACE_VARIANTS,
+    RaceState,
+    race_action_from_json,
+    race_action_to_json,
+)
+from .race_play import RaceController, RaceNarrator
 from .rules import OPTION_SPECS, VARIANTS, options_for
 from .scenario import parse_scenario, script_from_json, script_to_json
 from .solver import solve_deals
-from .state import KlondikeState, action_from_json, action_to_json
+from .state import KlondikeState
 from .text import ERRORS
 
-TITLES = {"braillespiel": "Klondike (Braillespiel)", "classic": "Klondike (classic)"}
+TITLES = {
+    "braillespiel": "Klondike (Braillespiel)",
+    "classic": "Klondike (classic)",
+    "race": "Klondike race against the clock (Braillespiel)",
+    "classic_race": "Klondike race against the clock (classic)",
+}
+ALL_VARIANTS = (*VARIANTS, *RACE_VARIANTS)
+MINUTES_ALLOWED = ", ".join(str(m) for m in RACE_MINUTES)
+RACE_SPECS = (
+    OptionSpec("race_minutes", DEFAULT_MINUTES, one_of(*RACE_MINUTES), MINUTES_ALLOWED),
+    OptionSpec("race_together", False, flag, "true or false"),
+)
+"""A race's own options: the minutes each racer has; ``race_together`` is set by a network table."""
+_RACE_NAMES = tuple(spec.name for spec in RACE_SPECS)
 
 
 def _new_state(players: int, variant: str | None, options: Mapping[str, Any], seed: int) -> GameState[Any]:
-    return KlondikeState(variant or "braillespiel", options_for(variant, options), seed)
+    rules = {name: value for name, value in options.items() if name not in _RACE_NAMES}
+    race = parse_options(RACE_SPECS, {name: value for name, value in options.items() if name in _RACE_NAMES})
+    if variant is not None and variant in RACE_VARIANTS:
+        base = options_for(RACE_VARIANTS[variant], rules)
+        return RaceState(variant, base, seed, int(race["race_minutes"]), bool(race["race_together"]), max(players, 2))
+    return KlondikeState(variant or "braillespiel", options_for(variant, rules), seed)
 
 
-def _narrator(state: GameState[Any], voice: Voice) -> KlondikeNarrator:
+def _state_from_json(data: Mapping[str, Any]) -> GameState[Any]:
+    if "race" in data:
+        return RaceState.from_json(data)
+    return KlondikeState.from_json(data)
+
+
+def _narrator(state: GameState[Any], voice: Voice) -> KlondikeNarrator | RaceNarrator:
+    if isinstance(state, RaceState):
+        return RaceNarrator(state, voice)
     return KlondikeNarrator(voice.lang, voice.verbosity, card_names=voice.card_names)
+
+
+def _controller(controls: Controls, narrator: Any) -> KlondikeController | RaceController:
+    if isinstance(narrator, RaceNarrator):
+        return RaceController(controls, narrator)
+    return KlondikeController(controls, narrator)
 
 
 DESCRIPTION = register_game(
@@ -39,31 +80,38 @@ DESCRIPTION = register_game(
         errors=ERRORS,
         aliases=("patience", "patiencen", "solitaire"),
         min_players=1,
-        max_players=1,
+        max_players=2,
+        variant_players={**{name: 1 for name in VARIANTS}, **{name: 2 for name in RACE_VARIANTS}},
+        network_options={"race_together": True},
+        private_hands=True,
         new_state=_new_state,
-        state_from_json=KlondikeState.from_json,
-        action_to_json=action_to_json,
-        action_from_json=action_from_json,
+        state_from_json=_state_from_json,
+        action_to_json=race_action_to_json,
+        action_from_json=race_action_from_json,
         parse_scenario=parse_scenario,
         script_to_json=script_to_json,
         script_from_json=script_from_json,
         narrator=_narrator,
-        controller=KlondikeController,
+        controller=_controller,
         commands=COMMANDS,
         phases=((PLAYING, "Playing Klondike"),),
-        variants=tuple(Variant(name, TITLES[name]) for name in VARIANTS),
+        variants=tuple(Variant(name, TITLES[name]) for name in ALL_VARIANTS),
         variant_setting="variant",
         default_variants={"de": "braillespiel", "en": "classic"},
-        option_specs=OPTION_SPECS,
+        option_specs=(*OPTION_SPECS, RACE_SPECS[0]),
         read_line=read_line,
         solve=solve_deals,
         settings_menu=(
             ("auto_foundation", "Klondike, cards to the foundations by themselves: {value}", (False, True)),
+            ("race_minutes", "Klondike race, minutes for each player: {value}", RACE_MINUTES),
         ),
         settings=(
-            Setting("variant", "klondike", "variant", choice(*VARIANTS), ", ".join(VARIANTS), None),
+            Setting("variant", "klondike", "variant", choice(*ALL_VARIANTS), ", ".join(ALL_VARIANTS), None),
             Setting("auto_foundation", "klondike", "auto_foundation", flag, "true or false", False),
             Setting("winnable_only", "klondike", "winnable_only", flag, "true or false", False),
+            Setting(
+                "race_minutes", "klondike", "race_minutes", one_of(*RACE_MINUTES), MINUTES_ALLOWED, DEFAULT_MINUTES
+            ),
         ),
     )
 )

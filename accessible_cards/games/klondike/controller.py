@@ -52,6 +52,8 @@ COMMANDS: Final = (
     command("board", ["o"], ["board", "overview"], ["überblick"], _BOTH, "the whole board in one line"),
     command("where", ["c"], ["where"], ["wo"], _BOTH, "where a card is: type where and the card, as in where 7H"),
     command("give_up", ["x"], ["give up"], ["aufgeben"], _BOTH, "give up this game"),
+    command("time", ["t"], ["time", "clock"], ["zeit", "uhr"], _BOTH,
+            "in a race: the time left and the other players' cards on the foundations"),
 )  # fmt: skip
 
 _SUITS: Final = {
@@ -150,7 +152,7 @@ class KlondikeController(Controller):
         view: KlondikeView = c.view()
         name = typed.name
         own = {cmd.name for cmd in COMMANDS} | {"move_text", ROUTE_COLUMN, ROUTE_WASTE, ROUTE_FOUNDATION}
-        reading = ("stock", "board", "foundation", "where", ROUTE_FOUNDATION)
+        reading = ("stock", "board", "foundation", "where", "time", ROUTE_FOUNDATION)
         if view.result is not None and name in own and name not in reading:
             c.refuse(c.t("The game is over."))
             return True
@@ -175,6 +177,7 @@ class KlondikeController(Controller):
             ROUTE_COLUMN: self._route_column,
             ROUTE_WASTE: self._waste,
             ROUTE_FOUNDATION: self._foundation,
+            "time": lambda v, t: c.refuse(c.t("This game has no clock; a race against the clock has one.")),
         }
         if name == "menu" and self.source is not None:
             name = "cancel"  # Escape with a card selected cancels the selection; else it opens the game menu
