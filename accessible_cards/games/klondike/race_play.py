@@ -378,9 +378,10 @@ class RaceController(Controller):
             line += " " + c.t("Seed {seed}.", seed=seed)
         return line
 
-    def hint(self) -> str | None:
+    def hint(self) -> Utterance:
+        c = self.controls
         board = self.board.hint()
-        return None if board is None else board + " " + self.controls.t("T tells the time left.")
+        return Utterance(board.speech + " " + c.t("T tells the time left."), board.braille)
 
     def handle(self, typed: Typed) -> bool:
         self._sync()
