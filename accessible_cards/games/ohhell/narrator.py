@@ -40,22 +40,6 @@ from .state import (
 )
 
 _B: Final = "braille"  # msgctxt of every braille text
-_SUIT_IDS: Final = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
-_RANK_IDS: Final = (
-    "ace",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "jack",
-    "queen",
-    "king",
-)
 
 
 _CARD_CODE: Final = re.compile(r"^\(?[AKQJT2-9][SHDC][,;:.)]*$")
@@ -131,10 +115,10 @@ class OhHellNarrator(SeatNarrator):
         return card.code if self.short_names else self.cards.name(card)
 
     def suit(self, suit: Suit) -> str:
-        return self.catalog.text(_SUIT_IDS[suit], "suit")
+        return self.cards.suit(suit)
 
     def rank(self, card: Card) -> str:
-        return self.catalog.text(_RANK_IDS[card.rank - 1], "rank")
+        return self.cards.rank(card)
 
     def _who(self, seat: int) -> str:
         """The seat as a sentence's subject: "You" or the name."""
