@@ -24,7 +24,7 @@ WORDS = {
         "hand": "Your hand: ",
         "bids": "you have not bid yet; Computer 1 ",
         "sheet": "Score sheet, ",
-        "cell": "Round 1, 1 cards, You, bid: ",
+        "cell": "Round 1, 1 card, You, bid: ",
         "back": "Back in the game.",
         "forbidden": "You may not bid ",
     },
@@ -40,7 +40,7 @@ WORDS = {
         "hand": "Deine Hand: ",
         "bids": "du hast noch nicht angesagt; Computer 1 ",
         "sheet": "Block, ",
-        "cell": "Runde 1, 1 Karten, Du, Ansage: ",
+        "cell": "Runde 1, 1 Karte, Du, Ansage: ",
         "back": "Zurück im Spiel.",
         "forbidden": "Du darfst nicht ",
     },
@@ -120,7 +120,7 @@ def test_the_score_sheet_is_read_with_the_arrows(players: list[Player], config: 
     lines = player.new_lines()
     assert lines[0].startswith("After 1 round: you ")
     assert lines[1].startswith(words["sheet"])
-    assert lines[2].startswith("Round 1, 1 cards: trump is ")
+    assert lines[2].startswith("Round 1, 1 card: trump is ")
     player.press("right")
     player.settle()
     (cell,) = player.new_lines()
