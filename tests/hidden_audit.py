@@ -33,12 +33,15 @@ import io
 import logging
 import os
 import random
+import shutil
+import tempfile
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hidden_support import BundlesWatch, CellSpotter, OhHellWatch, Spotter, WarWatch, cards_in, leaks, secret_cards
 
 from accessible_cards import game as registry
@@ -89,6 +92,18 @@ def turn_of(watch: Watch) -> int | None:
     if isinstance(watch, BundlesWatch):
         return watch.state.view(0).turn
     return None
+
+
+@pytest.fixture
+def data(tmp_path: Path) -> Iterator[Path]:
+    """The saves folder of the program's games: in memory where the system offers it (each move is synced)."""
+    shm = Path("/dev/shm")
+    if shm.is_dir() and os.access(shm, os.W_OK):
+        folder = Path(tempfile.mkdtemp(prefix="accessible-cards-test-", dir=shm))
+        yield folder
+        shutil.rmtree(folder, ignore_errors=True)
+    else:
+        yield tmp_path
 
 
 class ScriptedTerminal(Terminal):

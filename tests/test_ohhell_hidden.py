@@ -23,14 +23,13 @@ import dataclasses
 import functools
 import itertools
 import random
-import shutil
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from hidden_audit import Audit
+from hidden_audit import data as data  # the saves folder of the program's games, a fixture
 from hidden_support import CellSpotter, OhHellWatch, Spotter, cards_in, secret_cards
 
 from accessible_cards.braille import louis
@@ -206,18 +205,6 @@ def test_no_announcement_review_or_braille_line_names_another_seats_hand(options
 
 
 # --- the program itself ---------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def data(tmp_path: Path) -> Iterator[Path]:
-    """The saves folder: in memory where the system offers it (each move is synced)."""
-    shm = Path("/dev/shm")
-    if shm.is_dir() and shm.exists():
-        folder = Path(tempfile.mkdtemp(prefix="accessible-cards-test-", dir=shm))
-        yield folder
-        shutil.rmtree(folder, ignore_errors=True)
-    else:
-        yield tmp_path
 
 
 PROGRAM = [
