@@ -57,7 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--variant", choices=_variant_names(), default=None, help=f"the {_titles(_with_variants())} preset"
     )
-    play.add_argument("--players", type=int, default=None, metavar="N", help="2 to 4 players")
+    play.add_argument("--players", type=int, default=None, metavar="N", help=f"how many players: {_player_ranges()}")
     play.add_argument("--humans", type=int, default=None, metavar="N", help="how many of them are people here")
     play.add_argument("--lang", choices=LANGUAGES, default=None, help=f"the language ({', '.join(LANGUAGES)})")
     play.add_argument(
@@ -134,7 +134,9 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help=" or ".join(f"the {game.name} preset (default {game.variant_names()[0]})" for game in _with_variants()),
     )
-    simulate.add_argument("--players", type=int, default=None, metavar="N", help="2 to 4 players (default 2)")
+    simulate.add_argument(
+        "--players", type=int, default=None, metavar="N", help=f"how many players: {_player_ranges()}"
+    )
     simulate.add_argument("--games", type=int, default=1000, metavar="G", help="how many games (default 1000)")
     simulate.add_argument("--seed", type=_seed, default=1, metavar="S", help=f"the seed, 0 to {SEED_MAX} (default 1)")
     simulate.add_argument(
@@ -211,6 +213,16 @@ def _with_variants() -> list[GameDescription]:
 
 def _with_levels() -> list[GameDescription]:
     return [game for game in registry.registered() if game.levels]
+
+
+def _player_ranges() -> str:
+    """Each game's number of players, for the help ("War 2 to 4, Klondike 1 or 2")."""
+    parts = []
+    for game in registry.registered():
+        low, high = game.min_players, game.max_players
+        span = str(low) if low == high else f"{low} or {high}" if high == low + 1 else f"{low} to {high}"
+        parts.append(f"{game.title} {span}")
+    return ", ".join(parts)
 
 
 def _titles(games: Sequence[GameDescription]) -> str:
@@ -417,7 +429,10 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             parser.error(f"--set: {_one_line(str(error), word=40)}")
         first = request
     elif args.players is not None or args.humans is not None or args.variant or args.seed is not None or args.set:
-        parser.error("--players, --humans, --variant, --seed and --set go with a game: play war or play bundles")
+        parser.error(
+            "--players, --humans, --variant, --seed and --set go with a game: "
+            + " or ".join(f"play {name}" for name in registry.names())
+        )
     terminal = Terminal(settings.lang or "en", settings.input)
     app = App(
         terminal, loaded, outputs=_outputs(settings, terminal), overrides=overrides, game_overrides=game_overrides
@@ -555,15 +570,18 @@ def _outputs(settings: Any, terminal: Any) -> list[Any]:
     """The outputs besides the terminal line: braille as the settings ask."""
     from .braille.display import BrailleDisplayOutput, UnicodeBrailleOutput
     from .keys import Typed
+    from .utterance import Route
 
     lang = settings.lang or "en"
     if settings.braille == "unicode":
         return [UnicodeBrailleOutput(terminal.line, lang, settings.braille_grade)]
     if settings.braille == "brlapi":
 
-        def command(name: str, value: int | str | None) -> None:
+        def command(name: str, value: int | str | Route | None) -> None:
             if name == "typed":
                 terminal.inject(("typed", str(value)))
+            elif isinstance(value, Route):  # a routing key over a span of a line: the command its line gave it
+                terminal.inject(Typed(value.command, value.number, value.text))
             else:
                 terminal.inject(Typed(name, value if isinstance(value, int) else None))
 

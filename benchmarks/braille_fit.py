@@ -13,12 +13,13 @@ seed in the title and adds the bundle sizes after each take).
 Stiche-Raten's rows (every option: both packs, Greifen und Passen, Rauf-Runter; 3 to 6 players)
 play whole games in which the person, before each move, presses every review key (hand, trick,
 trump, bids, the cards played, the totals and the score sheet cell by cell along its last row),
-then bids, chooses trump or plays the first thing it may. ``--tables all`` counts every line with
-every braille table the player may choose for the language (``en-ueb-g1``, ``en-ueb-g2``,
-``en-us-g2``; ``de-g1``, ``de-g0``, ``de-g2``), and the longest line of each.
+then bids, chooses trump or plays the first thing it may.
 
-Run: ``.venv/bin/python benchmarks/braille_fit.py`` (``--seeds N`` games per row, ``--json``,
-``--games ohhell --players 3 4 5 6 --tables all`` for Stiche-Raten on every table).
+Run: ``.venv/bin/python benchmarks/braille_fit.py`` (``--seeds N`` games per row, ``--json``;
+``--games klondike`` only those games; ``--all-tables`` counts each line with every table the
+player may choose for the language, contracted ones too, keeps the most cells and gives the
+longest line of each table; ``--verbosity full`` only that verbosity; ``--games ohhell --players
+3 6 --all-tables`` for Stiche-Raten on every table).
 """
 
 from __future__ import annotations
@@ -193,7 +194,23 @@ def game_lines(case: Case, players: int, seed: int, lang: str, verbosity: str = 
     return lines
 
 
-def cell_counts(lines: Sequence[str], lang: str, deck: str, grade: str | None = None) -> list[int]:
+def cell_counts(lines: Sequence[str], lang: str, deck: str, all_tables: bool = False) -> list[int]:
+    """The cells of each line with the language's default table and the deck's card letters.
+
+    ``all_tables``: the most cells of each line over every table offered for the language.
+    """
+    grades: list[str | None] = [*louis.grade_names(lang)] if all_tables else [None]
+    counts = []
+    for line in lines:
+        most = 0
+        for grade in grades:
+            cells = louis.to_unicode(line, lang, grade, deck)
+            most = max(most, len(cells) if cells is not None else len(line))
+        counts.append(most)
+    return counts
+
+
+def table_counts(lines: Sequence[str], lang: str, deck: str, grade: str | None) -> list[int]:
     """The cells of each line with the language's table ``grade`` (None: the default) and the deck's card letters."""
     counts = []
     for line in lines:
@@ -221,7 +238,7 @@ class Row:
     cut: int = 0
     """Lines the narrator had to cut short ("…"): what did not fit is not on the display."""
     by_table: dict[str, int] = field(default_factory=dict)
-    """The longest line with each table (``--tables all``)."""
+    """The longest line with each table (``--all-tables``)."""
 
     @property
     def share(self) -> float:
@@ -235,11 +252,11 @@ def measure(
     langs: Sequence[str] = ("en", "de"),
     verbosities: Sequence[str] = ("normal", "full"),
     progress: Callable[[Row], None] | None = None,
-    every_table: bool = False,
+    all_tables: bool = False,
 ) -> list[Row]:
     """One :class:`Row` per case and number of players, over ``seeds`` and ``langs``.
 
-    ``every_table``: each line counts once per table of its language (a line fits when it fits with each).
+    ``all_tables``: each line is counted with every table of its language (it fits when it fits with each).
     """
     rows: list[Row] = []
     for case in chosen:
@@ -253,8 +270,8 @@ def measure(
                 for seed in seeds:
                     for verbosity in verbosities:
                         lines = game_lines(case, players, seed, lang, verbosity)
-                        grades: Sequence[str | None] = louis.grade_names(lang) if every_table else (None,)
-                        counted = {grade: cell_counts(lines, lang, deck, grade) for grade in grades}
+                        grades: Sequence[str | None] = louis.grade_names(lang) if all_tables else (None,)
+                        counted = {grade: table_counts(lines, lang, deck, grade) for grade in grades}
                         for index, line in enumerate(lines):
                             row.lines += 1
                             row.cut += line.endswith("…")
@@ -279,24 +296,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=5, help="seeded games per row and language (default 5)")
     parser.add_argument("--players", type=int, nargs="*", default=[1, 2, 3, 4])
-    parser.add_argument("--games", nargs="*", default=None, help="only these games (default: every game)")
-    parser.add_argument("--tables", choices=("default", "all"), default="default", help="the default table or all")
     parser.add_argument("--verbosity", nargs="*", default=["normal", "full"], help="verbosities (default both)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--show", action="store_true", help="print a few of the lines over 40 cells")
+    parser.add_argument("--games", nargs="*", help="only these games (default: every game)")
+    parser.add_argument("--all-tables", action="store_true", help="the most cells over every table of the language")
     args = parser.parse_args(argv)
-    chosen = [case for case in cases() if args.games is None or case.game in args.games]
-    every = args.tables == "all"
+    chosen = [case for case in cases() if not args.games or case.game in args.games]
+    every = args.all_tables
     with tempfile.TemporaryDirectory() as folder:
         os.environ["ACCESSIBLE_CARDS_DATA_DIR"] = folder  # the games' saves, never in the player's own folder
-        rows = measure(chosen, args.players, range(1, args.seeds + 1), verbosities=args.verbosity, every_table=every)
+        rows = measure(chosen, args.players, range(1, args.seeds + 1), verbosities=args.verbosity, all_tables=every)
     if args.json:
         print(json.dumps([{**vars(row), "share": row.share} for row in rows], indent=1))
         return 0
-    tables = "with every table of the language" if every else "with the default table"
+    tables = "every table of the language" if every else "the default tables"
     print(
         f"Braille lines of at most {BRAILLE_CELLS} cells: {args.seeds} seeded games per row, "
-        f"in English and German, at {' and '.join(args.verbosity)} verbosity, {tables}"
+        f"in English and German, at {' and '.join(args.verbosity)} verbosity, with {tables}"
     )
     print()
     names = [name for lang in ("en", "de") for name in louis.grade_names(lang)] if every else []

@@ -86,7 +86,7 @@ def test_long_lines_pan_at_word_boundaries() -> None:
 def _ohhell_rows(case: Case, players: list[int], max_cards: int | None) -> list[Any]:
     """Full verbosity (the braille lines are the same at every verbosity but for the deal's), English and German."""
     short = Case(case.label, case.game, case.variant, {**case.options, "max_cards": max_cards})
-    return measure([short], players, [1], verbosities=("full",), every_table=True)
+    return measure([short], players, [1], verbosities=("full",), all_tables=True)
 
 
 def _check_every_line_fits(rows: list[Any]) -> None:

@@ -17,8 +17,10 @@ watches BRLTTY's "device online" parameter (the display), and once the display
 is back it says so once and shows the newest announcement again. Panning
 keys walk through a long line and the queue, line keys step through earlier announcements, a
 routing key over a card of a hand line selects that card and a second press
-plays it, and a braille keyboard's typed line is delivered as a command. The
-UI receives all of this through ``on_command(name, number)``.
+plays it, a routing key over a line that carries routes (``Utterance.routes``: spans of the
+line and their commands) gives the command of the span under it, and a braille keyboard's
+typed line is delivered as a command. The UI receives all of this through
+``on_command(name, argument)``.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from typing import Any, Final
 
 from ..cards import DeckKind
 from ..outputs import Notice, Output
-from ..utterance import Utterance
+from ..utterance import Route, Utterance
 from . import louis
 from .schemes import LETTER_DOTS
 
@@ -80,8 +82,9 @@ _IGNORED_COMMANDS: Final = ("KEY_CMD_RESTARTBRL", "KEY_CMD_RESTARTSPEECH")
 _CARD_TOKEN: Final = re.compile(r"(?<![\w])([A2-9TJQK][SHDC])(?![\w])")
 _DOTS_LETTER: Final = {sum(1 << (int(d) - 1) for d in dots): letter for letter, dots in LETTER_DOTS.items()}
 
-CommandCallback = Callable[[str, "int | str | None"], None]
-"""``on_command(name, argument)``: ("select", 3), ("play_position", 3) or ("typed", "help")."""
+CommandCallback = Callable[[str, "int | str | Route | None"], None]
+"""``on_command(name, argument)``: ("select", 3), ("play_position", 3), ("typed", "help"), or
+("route", route) with the :class:`~accessible_cards.utterance.Route` under a routing key."""
 StatusCallback = Callable[[Notice], None]
 """``on_status(notice)``: news about the display itself (:data:`NOTICES`)."""
 
@@ -93,11 +96,38 @@ def notice(msg_id: str, **params: str) -> Notice:
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """One announcement as the display shows it: the cells, and the hand position under each cell (or None)."""
+    """One announcement as the display shows it: the cells, and the hand position under each cell (or None).
+
+    ``routes``: on a line that carries routes, the route under each cell (or None); empty otherwise.
+    """
 
     text: str
     cells: str
     positions: tuple[int | None, ...]
+    routes: tuple[Route | None, ...] = ()
+
+
+def cell_routes(
+    routes: tuple[Route, ...], in_pos: list[int], text: str = "", cells: str = ""
+) -> tuple[Route | None, ...]:
+    """For each braille cell, the route over the character it shows (the later of two that overlap).
+
+    Empty when the line has no routes. A cell that is not blank but comes from a space (liblouis
+    writes some signs, as German ``-``, with the space before them) counts as the next character's.
+    """
+    if not routes:
+        return ()
+    under: list[Route | None] = []
+    for cell, index in enumerate(in_pos):
+        if cell < len(cells) and cells[cell] != BLANK and index < len(text) and text[index].isspace():
+            while index < len(text) and text[index].isspace():
+                index += 1
+        chosen = None
+        for route in routes:
+            if route.start <= index < route.end:
+                chosen = route
+        under.append(chosen)
+    return tuple(under)
 
 
 def hand_positions(text: str, in_pos: list[int], kind: str) -> tuple[int | None, ...]:
@@ -133,7 +163,8 @@ def make_line(
     if result is None:
         return None
     cells, in_pos = result
-    return Line(utterance.braille, cells, hand_positions(utterance.braille, in_pos, utterance.kind))
+    positions = hand_positions(utterance.braille, in_pos, utterance.kind)
+    return Line(utterance.braille, cells, positions, cell_routes(utterance.routes, in_pos, utterance.braille, cells))
 
 
 def typed_char(dots: int) -> str:
@@ -277,14 +308,15 @@ class BrailleDisplayOutput(_BrailleFollows):
     """``--braille brlapi``: the newest announcement on a braille display, and its keys as commands.
 
     ``on_command(name, argument)`` receives ``("select", n)`` and then ``("play_position", n)`` from
-    routing keys over card ``n`` of a hand line, and ``("typed", text)`` when a line typed on the
-    braille keyboard ends with Enter. It is called on the display's thread: the UI hands it on to
-    its own loop. ``on_status(notice)`` says once that the display is missing or lost, whatever
-    happens while it stays away (BRLTTY stopped, then the display unplugged too), and once that it is
-    back (a :class:`~accessible_cards.outputs.Notice` with a message id of :data:`NOTICES`:
-    ``"braille-unreachable"``, ``"braille-lost"``, ``"braille-gone"``, ``"braille-back"`` ...).
-    ``retry_seconds`` is the wait between tries to reach BRLTTY. ``host``/``auth`` default to
-    ``BRLAPI_HOST``/``BRLAPI_AUTH``.
+    routing keys over card ``n`` of a hand line, ``("route", route)`` from a routing key over a line
+    that carries routes (the :class:`~accessible_cards.utterance.Route` under the key), and
+    ``("typed", text)`` when a line typed on the braille keyboard ends with Enter. It is called on
+    the display's thread: the UI hands it on to its own loop. ``on_status(notice)`` says once that
+    the display is missing or lost, whatever happens while it stays away (BRLTTY stopped, then the
+    display unplugged too), and once that it is back (a :class:`~accessible_cards.outputs.Notice`
+    with a message id of :data:`NOTICES`: ``"braille-unreachable"``, ``"braille-lost"``,
+    ``"braille-gone"``, ``"braille-back"`` ...). ``retry_seconds`` is the wait between tries to
+    reach BRLTTY. ``host``/``auth`` default to ``BRLAPI_HOST``/``BRLAPI_AUTH``.
     """
 
     name = "braille-display"
@@ -361,10 +393,14 @@ class BrailleDisplayOutput(_BrailleFollows):
         lines = [line]
         if "\n" in utterance.braille:  # one announcement of several lines: each is a message of its own
             lines = []
+            start = 0
             for part in utterance.braille.split("\n"):
                 if part.strip():
-                    piece = Utterance(part, part, kind=utterance.kind)
+                    piece = Utterance(
+                        part, part, kind=utterance.kind, routes=_part_routes(utterance.routes, start, part)
+                    )
                     lines.append(make_line(piece, self.lang, self.grade, self.deck, self.scheme) or Line(part, "", ()))
+                start += len(part) + 1
         with self._lock:
             if utterance.kind not in HAND_KINDS and utterance.kind != SELECTED_KIND:
                 self._selected = None
@@ -485,6 +521,7 @@ class BrailleDisplayOutput(_BrailleFollows):
     def handle_key(self, command: str, argument: int = 0) -> None:
         """Act on one display key: ``fwinlt``/``fwinrt`` pan, ``lnup``/``lndn`` step, ``route`` n (0-based cell)."""
         event: tuple[str, int] | None = None
+        routed: Route | None = None
         with self._lock:
             now = self.clock()
             line = self._line(self._at)
@@ -506,6 +543,12 @@ class BrailleDisplayOutput(_BrailleFollows):
                 self._show(self._at - 1, now)
             elif command == "lndn" and self._at < self._total - 1:
                 self._show(self._at + 1, now)
+            elif command == "route" and line is not None and line.routes:
+                cell = self._offset + argument
+                end = min(later[0] if later else len(line.cells), self._offset + self.width)  # the window's last cell
+                route = line.routes[cell] if argument >= 0 and cell < min(end, len(line.routes)) else None
+                if route is not None:
+                    routed = route
             elif command == "route" and line is not None:
                 cell = self._offset + argument
                 end = min(later[0] if later else len(line.cells), self._offset + self.width)  # the window's last cell
@@ -522,6 +565,8 @@ class BrailleDisplayOutput(_BrailleFollows):
             self._dirty = True
         if event is not None and self.on_command is not None:
             self.on_command(*event)
+        if routed is not None and self.on_command is not None:
+            self.on_command("route", routed)
 
     def handle_typed(self, char: str) -> None:
         """A character typed on the braille keyboard; Enter delivers the line as ``("typed", text)``."""
@@ -685,6 +730,16 @@ class BrailleDisplayOutput(_BrailleFollows):
                 self.handle_typed("\b")
             elif (symbol & ~0xFFFFFF) == brlapi.KEY_SYM_UNICODE or symbol < 0x100:
                 self.handle_typed(chr(symbol & 0xFFFFFF))
+
+
+def _part_routes(routes: tuple[Route, ...], start: int, part: str) -> tuple[Route, ...]:
+    """The routes of one line of a several-line announcement (which begins at character ``start``), counted from it."""
+    end = start + len(part)
+    return tuple(
+        Route(max(r.start, start) - start, min(r.end, end) - start, r.command, r.number, r.text)
+        for r in routes
+        if r.start < end and r.end > start
+    )
 
 
 def _text(value: object) -> str:

@@ -25,7 +25,7 @@ from accessible_cards.game import Controller, Controls
 from accessible_cards.keys import Typed, command
 from accessible_cards.utterance import Utterance
 
-from .narrator import KlondikeNarrator
+from .narrator import ROUTE_COLUMN, ROUTE_FOUNDATION, ROUTE_WASTE, KlondikeNarrator
 from .rules import COLUMNS
 from .state import DRAW, FOUNDATION, GIVE_UP, REDO, UNDO, WASTE, Draw, KlondikeView, Move
 
@@ -135,11 +135,13 @@ class KlondikeController(Controller):
             line += " " + c.t("Seed {seed}.", seed=seed)
         return line
 
-    def hint(self) -> str | None:
-        return self.controls.t(
+    def hint(self) -> Utterance:
+        c = self.controls
+        said = c.t(
             "1 to 7 or W select a card, then 1 to 7 or F move it. D draws, U undoes, O reads the board. "
             "Press ? for all the keys."
         )
+        return Utterance(said, c.t("1-7 or W, then 1-7 or F; ? keys", "braille"))
 
     # -- keys ------------------------------------------------------------------------------
 
@@ -147,8 +149,9 @@ class KlondikeController(Controller):
         c = self.controls
         view: KlondikeView = c.view()
         name = typed.name
-        own = {cmd.name for cmd in COMMANDS} | {"move_text"}
-        if view.result is not None and name in own and name not in ("stock", "board", "foundation", "where"):
+        own = {cmd.name for cmd in COMMANDS} | {"move_text", ROUTE_COLUMN, ROUTE_WASTE, ROUTE_FOUNDATION}
+        reading = ("stock", "board", "foundation", "where", ROUTE_FOUNDATION)
+        if view.result is not None and name in own and name not in reading:
             c.refuse(c.t("The game is over."))
             return True
         handlers: dict[str, Callable[[KlondikeView, Typed], None]] = {
@@ -169,6 +172,9 @@ class KlondikeController(Controller):
             "where": self._where,
             "give_up": self._give_up,
             "move_text": self._move_text,
+            ROUTE_COLUMN: self._route_column,
+            ROUTE_WASTE: self._waste,
+            ROUTE_FOUNDATION: self._foundation,
         }
         if name == "menu" and self.source is not None:
             name = "cancel"  # Escape with a card selected cancels the selection; else it opens the game menu
@@ -217,7 +223,10 @@ class KlondikeController(Controller):
     def _waste(self, view: KlondikeView, typed: Typed) -> None:
         c = self.controls
         if self.source is not None and self.source != WASTE:
-            c.refuse(c.t("The waste takes no cards: choose a column 1 to 7 or F."))
+            self._refuse(
+                c.t("The waste takes no cards: choose a column 1 to 7 or F."),
+                c.t("W takes no cards: 1-7 or F", "braille"),
+            )
             return
         if self.source == WASTE:
             self._cancel(False)
@@ -239,7 +248,10 @@ class KlondikeController(Controller):
     def _deeper(self, view: KlondikeView, step: int) -> None:
         c = self.controls
         if self.source is None or self.source >= COLUMNS:
-            c.refuse(c.t("Only a column's cards can be chosen with Up and Down."))
+            self._refuse(
+                c.t("Only a column's cards can be chosen with Up and Down."),
+                c.t("Up/Down: column cards only", "braille"),
+            )
             return
         up = view.columns[self.source].up
         wanted = self.count + step
@@ -266,7 +278,8 @@ class KlondikeController(Controller):
         if action in view.legal:
             self._play(action)
         elif action is DRAW:
-            c.refuse(c.t("The stock is empty, and the waste may not be turned over again."))
+            said = c.t("The stock is empty, and the waste may not be turned over again.")
+            self._refuse(said, c.t("Stock empty, no more passes", "braille"))
         elif action is UNDO:
             c.refuse(c.t("There is nothing to undo."))
         else:
@@ -290,7 +303,7 @@ class KlondikeController(Controller):
             moved += 1
             view = c.view()
         if asked and not moved:
-            c.refuse(c.t("No card can go to the foundations now."))
+            self._refuse(c.t("No card can go to the foundations now."), c.t("None to F now", "braille"))
 
     def _moves(self, view: KlondikeView, typed: Typed) -> None:
         empty = {i for i, column in enumerate(view.columns) if not column.up and not column.down}
@@ -315,7 +328,8 @@ class KlondikeController(Controller):
             return
         card = parse_card(typed.text)
         if card is None:
-            c.refuse(c.t("{text} is not a card. Write it as 7H or as seven of hearts.", text=typed.text[:40]))
+            said = c.t("{text} is not a card. Write it as 7H or as seven of hearts.", text=typed.text[:40])
+            self._refuse(said, c.t("{text}: not a card", "braille", text=typed.text[:12]))
             return
         c.say(self.narrator.where(view, card))
 
@@ -358,8 +372,43 @@ class KlondikeController(Controller):
         if view.waste and view.waste[-1] == card:
             self._try(view, Move(WASTE, target, 1))
             return
-        c.refuse(c.t("The {card} cannot be moved: it is not a face-up card on top of the waste or in a column.",
-                     card=self.narrator.card(card)))  # fmt: skip
+        said = c.t("The {card} cannot be moved: it is not a face-up card on top of the waste or in a column.",
+                   card=self.narrator.card(card))  # fmt: skip
+        self._refuse(said, c.t("{card} not face up on top", "braille", card=card.code))
+
+    def _route_column(self, view: KlondikeView, typed: Typed) -> None:
+        """A routing key over a column's line: over a card, select it (and what lies on it); elsewhere on the
+        line, the column's key. With a card selected, anywhere on another column's line moves it there."""
+        c = self.controls
+        number = typed.number
+        if number is None or not 1 <= number <= COLUMNS:
+            c.refuse(c.t("The columns are 1 to 7."))
+            return
+        index = number - 1
+        up = view.columns[index].up
+        card = parse_card(typed.text) if typed.text else None
+        if self.source is not None and self.source != index:
+            self._try(view, Move(self.source, index, self.count))
+            return
+        if card is None:
+            self._column(view, Typed("column", number))
+            return
+        if card not in up:  # the line was read before the card moved
+            name = self.narrator.card(card)
+            said = c.t("The {card} is no longer face up in column {number}.", card=name, number=number)
+            self._refuse(said, c.t("{card} not in {number} now", "braille", card=card.code, number=number))
+            return
+        count = len(up) - up.index(card)
+        if self.source == index and self.count == count:
+            self._cancel(False)
+            c.say(c.t("Selection cancelled."))
+            return
+        self._select(index, count)
+        c.say(self.narrator.route_selected(view, index, count))
+
+    def _refuse(self, speech: str, braille: str) -> None:
+        """A refusal said in full, with a braille line of its own that fits the display."""
+        self.controls.refuse(Utterance(speech, braille, kind="refusal"))
 
     def _player(self, move: Move) -> Callable[[], None]:
         return lambda: self._play(move)

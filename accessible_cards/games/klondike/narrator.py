@@ -19,7 +19,7 @@ from accessible_cards.engine import Event
 from accessible_cards.i18n import Catalog
 from accessible_cards.narration.base import SeatNarrator
 from accessible_cards.narration.card_names import CardNames
-from accessible_cards.utterance import BRAILLE_CELLS, Utterance
+from accessible_cards.utterance import BRAILLE_CELLS, Route, Utterance, estimated_cells, routes_over
 
 from .rules import COLUMNS, SUITS
 from .state import (
@@ -40,12 +40,24 @@ from .state import (
 )
 
 _B: Final = "braille"
+ROUTE_COLUMN: Final = "route_column"
+"""The command of a routing key over a column (number: the column, 1 to 7; text: the card's code, if over one)."""
+ROUTE_WASTE: Final = "route_waste"
+"""The command of a routing key over the waste."""
+ROUTE_FOUNDATION: Final = "route_foundation"
+"""The command of a routing key over the foundations."""
 _IN: Final = "a card named inside a sentence"
 
 
 def fit(line: str) -> str:
     """A braille line cut to the display's width (the key fact comes first, so the end may go)."""
     return line if len(line) <= BRAILLE_CELLS else line[: BRAILLE_CELLS - 1] + "…"
+
+
+def cells(line: str) -> int:
+    """About how many cells a Klondike braille line takes (``…`` is three cells in braille), a little more
+    rather than less."""
+    return estimated_cells(line) + 2 * line.count("…")
 
 
 def _cap(text: str) -> str:
@@ -104,6 +116,13 @@ class KlondikeNarrator(SeatNarrator):
             return c.text("back to the foundation")
         return c.text("back to column {number}", number=where + 1)
 
+    def empty_mark(self) -> str:
+        """An empty place on a braille line (a column, the waste, a foundation): ``--``, in German ``-``.
+
+        German braille writes ``--`` as a dash of four cells, which a board of empty columns cannot afford.
+        """
+        return self.catalog.text("--", "braille: an empty place")
+
     def mark(self, where: int) -> str:
         """A place on a braille line: 1-7, W (waste), F (foundation)."""
         if where == WASTE:
@@ -130,15 +149,18 @@ class KlondikeNarrator(SeatNarrator):
                 )
             if self._verbosity != "brief":
                 speech += " " + self.overview(view).speech
-            return Utterance(speech, fit(self.overview(view).braille), kind="dealt")
+            board = self.overview(view)
+            return Utterance(speech, board.braille, kind="dealt", routes=board.routes)
         if isinstance(event, Moved):
             return self._moved(event, view)
         if isinstance(event, TurnedUp):
             speech = c.text(
                 "Column {number}: the {card} is turned up.", number=event.column + 1, card=self.card(event.card)
             )
-            braille = c.text("{number}: {card} up", _B, number=event.column + 1, card=event.card.code)
-            return Utterance(speech, fit(braille), kind="turned_up")
+            braille = fit(c.text("{number}: {card} up", _B, number=event.column + 1, card=event.card.code))
+            routes = routes_over(braille, [(event.card.code, ROUTE_COLUMN, event.column + 1, event.card.code)],
+                                 (ROUTE_COLUMN, event.column + 1, None))  # fmt: skip
+            return Utterance(speech, braille, kind="turned_up", routes=routes)
         if isinstance(event, Drew):
             return self._drew(event, view)
         if isinstance(event, Redealt):
@@ -212,8 +234,8 @@ class KlondikeNarrator(SeatNarrator):
         if self._verbosity == "full" and len(event.cards) > 1:
             under = self._join([self.card(card) for card in reversed(event.cards[:-1])])
             speech += " " + c.text("Under it: {cards}.", cards=under)
-        braille = c.text("W: {card}, stock {count}", _B, card=top.code, count=event.stock)
-        return Utterance(speech, fit(braille), kind="drew")
+        braille = fit(c.text("W: {card}, stock {count}", _B, card=top.code, count=event.stock))
+        return Utterance(speech, braille, kind="drew", routes=routes_over(braille, [], (ROUTE_WASTE, None, None)))
 
     def _undone(self, event: Undone) -> Utterance:
         c = self.catalog
@@ -286,7 +308,8 @@ class KlondikeNarrator(SeatNarrator):
         if selected is not None:
             chosen = col.up[len(col.up) - selected]
             speech += " " + self.selected_line(chosen, selected)
-        return Utterance(speech, self.column_braille(view, index), kind="review.column")
+        braille = self.column_braille(view, index)
+        return Utterance(speech, braille, kind="review.column", routes=self.column_routes(view, index, braille))
 
     def selected_line(self, card: Card, count: int) -> str:
         c = self.catalog
@@ -309,10 +332,10 @@ class KlondikeNarrator(SeatNarrator):
             head += f" {col.down}v"
         codes = [card.code for card in col.up]
         line = " ".join([head, *codes])
-        if len(line) <= BRAILLE_CELLS:
+        if cells(line) <= BRAILLE_CELLS:
             return line
         keep = len(codes) - 1
-        while keep > 1 and len(" ".join([head, codes[0], "…", *codes[len(codes) - keep :]])) > BRAILLE_CELLS:
+        while keep > 1 and cells(" ".join([head, codes[0], "…", *codes[len(codes) - keep :]])) > BRAILLE_CELLS:
             keep -= 1
         return " ".join([head, codes[0], "…", *codes[len(codes) - keep :]])
 
@@ -341,7 +364,10 @@ class KlondikeNarrator(SeatNarrator):
             speech += " " + c.plural(
                 "{n} more pass after this one.", "{n} more passes after this one.", view.passes_left
             )
-        return Utterance(speech, fit(braille), kind="review.waste")
+        braille = fit(braille)
+        return Utterance(
+            speech, braille, kind="review.waste", routes=routes_over(braille, [], (ROUTE_WASTE, None, None))
+        )
 
     def foundations(self, view: KlondikeView) -> Utterance:
         """Each suit's foundation by its top card, and how many cards are on them all."""
@@ -359,9 +385,10 @@ class KlondikeNarrator(SeatNarrator):
             "Foundations, {n} card: {parts}.", "Foundations, {n} cards: {parts}.", view.on_foundations,
             parts=self._join(parts),
         )  # fmt: skip
-        codes = " ".join(top.code if top is not None else "--" for top in view.foundation_tops)
-        braille = c.text("F{count}: {codes}", _B, count=view.on_foundations, codes=codes)
-        return Utterance(speech, fit(braille), kind="review.foundations")
+        codes = " ".join(top.code if top is not None else self.empty_mark() for top in view.foundation_tops)
+        braille = fit(c.text("F{count}: {codes}", _B, count=view.on_foundations, codes=codes))
+        routes = routes_over(braille, [], (ROUTE_FOUNDATION, None, None))
+        return Utterance(speech, braille, kind="review.foundations", routes=routes)
 
     def overview(self, view: KlondikeView) -> Utterance:
         """The whole board in one line: each column's top card, the waste, the stock, the foundations."""
@@ -376,7 +403,7 @@ class KlondikeNarrator(SeatNarrator):
                 marks.append(col.up[-1].code)
             else:
                 tops.append(c.text("{number}: empty", "column and its top card", number=i + 1))
-                marks.append("--")
+                marks.append(self.empty_mark())
         waste = self.card(view.waste[-1]) if view.waste else c.text("empty", "the waste")
         speech = c.plural(
             "Columns {tops}. Waste: {waste}; stock {stock}; {n} card on the foundations.",
@@ -388,9 +415,43 @@ class KlondikeNarrator(SeatNarrator):
         )
         if view.score is not None:
             speech += " " + c.text("Score: {score}.", score=view.score)
-        wmark = view.waste[-1].code if view.waste else "--"
-        braille = " ".join(marks) + f" W{wmark} S{view.stock} F{view.on_foundations}"
-        return Utterance(speech, fit(braille), kind="review.overview")
+        wmark = view.waste[-1].code if view.waste else self.empty_mark()
+        braille = fit(" ".join(marks) + f" W{wmark} S{view.stock} F{view.on_foundations}")
+        tokens: list[tuple[str, str, int | None, str | None]] = [
+            (mark, ROUTE_COLUMN, i + 1, mark if mark != self.empty_mark() else None) for i, mark in enumerate(marks)
+        ]
+        tokens += [(f"W{wmark}", ROUTE_WASTE, None, None), (f"F{view.on_foundations}", ROUTE_FOUNDATION, None, None)]
+        return Utterance(speech, braille, kind="review.overview", routes=routes_over(braille, tokens))
+
+    def column_routes(self, view: KlondikeView, index: int, braille: str) -> tuple[Route, ...]:
+        """A column line's routing keys: each face-up card shown selects itself (and what lies on it); every
+        other cell (the number, the face-down count, ``…``) is the column, as its key is."""
+        shown = braille.split(" ")
+        codes = [card.code for card in view.columns[index].up]
+        head = 2 if view.columns[index].down else 1  # "3:" and "2v" come before the cards
+        tokens = [(code, ROUTE_COLUMN, index + 1, code) for code in shown[head:] if code in codes]
+        return routes_over(braille, tokens, (ROUTE_COLUMN, index + 1, None))
+
+    def route_selected(self, view: KlondikeView, index: int, count: int) -> Utterance:
+        """A card chosen by a routing key: "Column 3: the nine of hearts selected, 3 cards."
+
+        Its braille line is ``3: 9H selected, 3 cards``."""
+        c = self.catalog
+        up = view.columns[index].up
+        card = up[len(up) - count]
+        speech = c.plural(
+            "Column {number}: the {card} selected, {n} card.",
+            "Column {number}: the {card} selected, {n} cards.",
+            count,
+            number=index + 1,
+            card=self.card(card),
+        )
+        braille = fit(c.plural("{number}: {card} selected, {n} card", "{number}: {card} selected, {n} cards", count,
+                               _B, number=index + 1, card=card.code))  # fmt: skip
+        routes = routes_over(
+            braille, [(card.code, ROUTE_COLUMN, index + 1, card.code)], (ROUTE_COLUMN, index + 1, None)
+        )
+        return Utterance(speech, braille, kind="review.column", routes=routes)
 
     def where(self, view: KlondikeView, card: Card) -> Utterance:
         """Where a card is: "column 5, face up, third from the top", on the waste, on a foundation, or not face up."""
@@ -465,14 +526,16 @@ class KlondikeNarrator(SeatNarrator):
         rules = Rules(view.options)
         card = self._moved_card(view, move)
         if card is None:
-            return both(c.text("There is no face-up card there to move."))
+            return both(c.text("There is no face-up card there to move."), c.text("No face-up card there", _B))
         if move.target == FOUNDATION:
             s = ("S", "H", "D", "C").index(card.suit.value) if card.suit else 0
             wanted = rules.foundation_rank(view.foundations[s])
             if view.foundations[s] >= 13:
                 return both(c.text("That foundation is complete."))
             if move.source < COLUMNS and move.count > 1:
-                return both(c.text("Only a column's top card goes to a foundation."))
+                return both(
+                    c.text("Only a column's top card goes to a foundation."), c.text("Only a top card to F", _B)
+                )
             return both(
                 c.text(
                     "The {card} cannot go to the foundation yet: it needs the {rank} of {suit} first.",

@@ -628,7 +628,7 @@ class OhHellNarrator(SeatNarrator):
             short.append(f"{self.braille_seat(seat)}{_NB}{bid}:{view.tricks[seat]}")
         total = sum(b for b in view.bids if b is not None)
         speech = (
-            "; ".join(parts)
+            _cap("; ".join(parts))
             + ". "
             + c.plural("Bids: {total} for {n} trick.", "Bids: {total} for {n} tricks.", view.cards, total=total)
         )
