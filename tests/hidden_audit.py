@@ -17,6 +17,12 @@ languages), are checked with :func:`hidden_support.leaks`: no entry names a card
 saw. A resumed game is followed from its save, so the same holds after a resume. The braille cells
 are read back (with liblouis' source positions) for every line whose text names a card, and for
 every eighth line besides.
+
+Stiche-Raten is followed the same way (its review keys, the score sheet, hand-overs at a hot seat),
+and after every step the table a watcher sees: the public view (sent to watchers and kept for those
+who come later) may hold no card of a hand, may not change when the hands are shuffled, and what a
+watcher's narrator says of it names no card of a hand. A pack with two of each card (skat64) names
+both alike: a card counts as hidden only when no card of that name is known to the one who reads.
 """
 
 from __future__ import annotations
@@ -27,19 +33,27 @@ import io
 import logging
 import os
 import random
+import shutil
+import tempfile
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hidden_support import BundlesWatch, CellSpotter, Spotter, WarWatch, leaks
+import pytest
+from hidden_support import BundlesWatch, CellSpotter, OhHellWatch, Spotter, WarWatch, cards_in, leaks, secret_cards
 
+from accessible_cards import game as registry
 from accessible_cards import saves, transcript
 from accessible_cards.braille.display import UnicodeBrailleOutput
 from accessible_cards.cards import Card, deck
+from accessible_cards.game import Voice
 from accessible_cards.games.bundles.controller import BUNDLES
 from accessible_cards.games.bundles.rules import BundlesOptions
+from accessible_cards.games.ohhell.controller import PLAYING as OHHELL
+from accessible_cards.games.ohhell.controller import SHEET as OHHELL_SHEET
+from accessible_cards.games.ohhell.state import BID, OhHellState
 from accessible_cards.games.war.controller import QUIZ, WAR
 from accessible_cards.games.war.state import WarState
 from accessible_cards.keys import CHOICE, HANDOFF, HISTORY, Typed
@@ -56,6 +70,40 @@ _REVIEW_BUNDLES = ("h", "h", "t", "b", "s", "l", "r", "?", "right", "left", "v",
 _REVIEW_WAR = ("h", "t", "s", "l", "r", "?", "v", "g", "x")
 _AT_HANDOFF = ("h", "t", "b", "s", "l", "g", "1", "right", "r", "?", "v", "x")
 _IN_HISTORY = ("up", "up", "down", "home", "end")
+_REVIEW_OHHELL = ("h", "t", "u", "b", "c", "s", "l", "r", "?", "v", "g", "left", "right", "x")
+_IN_SHEET = ("up", "down", "left", "right", "right", "home", "end", "h")
+
+Watch = WarWatch | BundlesWatch | OhHellWatch
+
+
+def watch_for(state: Any) -> Watch:
+    """The watch that follows ``state``'s game."""
+    if isinstance(state, WarState):
+        return WarWatch(state)
+    if isinstance(state, OhHellState):
+        return OhHellWatch(state)
+    return BundlesWatch(state)
+
+
+def turn_of(watch: Watch) -> int | None:
+    """The seat to move in the watched game (None in War, where nobody chooses)."""
+    if isinstance(watch, OhHellWatch):
+        return watch.turn()
+    if isinstance(watch, BundlesWatch):
+        return watch.state.view(0).turn
+    return None
+
+
+@pytest.fixture
+def data(tmp_path: Path) -> Iterator[Path]:
+    """The saves folder of the program's games: in memory where the system offers it (each move is synced)."""
+    shm = Path("/dev/shm")
+    if shm.is_dir() and os.access(shm, os.W_OK):
+        folder = Path(tempfile.mkdtemp(prefix="accessible-cards-test-", dir=shm))
+        yield folder
+        shutil.rmtree(folder, ignore_errors=True)
+    else:
+        yield tmp_path
 
 
 class ScriptedTerminal(Terminal):
@@ -115,6 +163,7 @@ class Figures:
     handovers: int = 0
     history: int = 0
     saved_history: int = 0
+    watched: int = 0
     found: list[str] = field(default_factory=list)
 
 
@@ -144,7 +193,7 @@ class Audit:
             verbosity=verbosity,
             computer_pause=0.0,
             card_names=card_names,
-            games={"war": {"quiz": quiz}, "bundles": {"computer": computer}},
+            games={"war": {"quiz": quiz}, "bundles": {"computer": computer}, "ohhell": {"computer": computer}},
         )
         self.screen_class = screen
         self.max_keys = max_keys
@@ -152,16 +201,19 @@ class Audit:
         self.resume = resume
         if request.game == "war":
             kind = str(request.options.get("deck", "french52"))
+        elif request.game == "ohhell":
+            kind = str(request.options.get("pack", "french52"))
         else:
             kind = BundlesOptions.from_mapping({"variant": request.variant, **request.options}).deck
         self.deck = deck(kind)
         self.ids = {card: i for i, card in enumerate(self.deck.cards)}
-        self.spotter = _spotter(lang, self.deck.kind.value)
+        self.grouped = request.game == "ohhell"  # a hand said by suit: "hearts: nine; clubs: queen and seven"
+        self.spotter = _spotter(lang, self.deck.kind.value, self.grouped)
         self.cells = CellSpotter(lang, None, kind)
         self.figures = Figures()
         self.screen: GameScreen | None = None
-        self.watch: WarWatch | BundlesWatch | None = None
-        self.hot_seat = request.game == "bundles" and request.humans > 1
+        self.watch: Watch | None = None
+        self.hot_seat = registry.get(request.game).private_hands and request.humans > 1
         self.at_keyboard: int | None = None if self.hot_seat else 0
         self.pending: tuple[int, frozenset[Card]] | None = None
         self.seen: dict[int, set[int]] = {seat: set() for seat in range(request.humans)}
@@ -173,8 +225,8 @@ class Audit:
     # -- what may be shown -------------------------------------------------------
 
     def _cards(self, ids: frozenset[int] | set[int]) -> frozenset[Card]:
-        cards = self.deck.cards
-        return frozenset(cards[i] for i in ids)
+        """The names of ``ids`` that stay secret: with two of a card (skat64), not one whose twin is known."""
+        return secret_cards(self.deck.cards, ids, len(self.deck))
 
     def hidden(self) -> frozenset[Card]:
         """The cards nothing shown now may name."""
@@ -201,6 +253,9 @@ class Audit:
         if self.pending is not None:
             seat, hand = self.pending
             early = named & hand
+            if early and self.watch is not None:  # with two of a card (skat64), one of that name may be face up now
+                shown = set(range(len(self.deck))) - self.watch.hidden(None) | self.watch.revealed
+                early -= {self.deck.cards[i] for i in shown}
             if early:
                 self.figures.found.append(
                     f"{where}: {text!r} names {sorted(c.code for c in early)} of seat {seat}'s hand "
@@ -232,9 +287,14 @@ class Audit:
         """Follow the game ``screen`` plays: its deal and every action go through the watch."""
         if not isinstance(screen, GameScreen):
             return
+        if self.screen is not None and screen is not self.screen:  # "Play again": a new deal, nobody has seen it
+            self.at_keyboard = None if self.hot_seat else 0
+            self.pending = None
+            self.seen = {seat: set() for seat in self.seen}
+            self.queue.clear()
         self.screen = screen
         state: Any = screen.table.state
-        watch: WarWatch | BundlesWatch = WarWatch(state) if screen.game.name == "war" else BundlesWatch(state)
+        watch = watch_for(state)
         self.watch = watch
 
         def start() -> list[Any]:
@@ -246,6 +306,8 @@ class Audit:
             events = watch.step(action)
             self.figures.steps += 1
             self._after_step()
+            if isinstance(watch, OhHellWatch):
+                self._check_watcher(watch, events)
             return events
 
         state.start = start
@@ -257,7 +319,7 @@ class Audit:
         """A resumed game: replay its save through a watch of its own, for what each person has seen so far."""
         saved = saves.load(path)
         start: Any = saved.start_state()
-        replayed: WarWatch | BundlesWatch = WarWatch(start) if isinstance(start, WarState) else BundlesWatch(start)
+        replayed = watch_for(start)
         every = set(range(len(self.deck)))
 
         def seen_now() -> None:
@@ -283,17 +345,20 @@ class Audit:
         for seat, seen in self.seen.items():
             seen |= every - watch.hidden(seat)
             seen |= watch.revealed
-        if not self.hot_seat or not isinstance(watch, BundlesWatch):
+        if not self.hot_seat or isinstance(watch, WarWatch):
             return
-        turn = watch.state.view(0).turn
+        turn = turn_of(watch)
         if turn is not None and turn in self.seen and turn != self.at_keyboard:
-            self.pending = (turn, self._cards(set(watch.state.hands[turn])))
+            # the next hand, but for the cards of that name the one still at the keyboard may know (skat64)
+            known = {self.deck.cards[i] for i in set(range(len(self.deck))) - watch.hidden(self.at_keyboard)}
+            hand = {self.deck.cards[i] for i in watch.state.hands[turn]}
+            self.pending = (turn, frozenset(hand - known))
 
     def _confirm(self) -> None:
         """The script presses Enter at a hand-over: the person whose turn it is sits down."""
         screen, watch = self.screen, self.watch
-        assert isinstance(screen, GameScreen) and screen.game.name == "bundles" and isinstance(watch, BundlesWatch)
-        turn = watch.state.view(0).turn
+        assert isinstance(screen, GameScreen) and isinstance(watch, (BundlesWatch, OhHellWatch))
+        turn = turn_of(watch)
         if screen.handoff_to != turn:
             self.figures.found.append(f"the hand-over asks for seat {screen.handoff_to}, but seat {turn} is to play")
         self.at_keyboard = turn
@@ -331,7 +396,7 @@ class Audit:
             self.figures.saved_history += len(lines)
             for seat, seen in self.seen.items():
                 never = self._cards(watch.hidden(seat) - seen)
-                for line, cards in leaks(lines, never, _spotter(lang, self.deck.kind.value)):
+                for line, cards in leaks(lines, never, _spotter(lang, self.deck.kind.value, self.grouped)):
                     self.figures.found.append(
                         f"saved history for seat {seat}: {line!r} names {sorted(c.code for c in cards)}"
                     )
@@ -343,6 +408,8 @@ class Audit:
         self.figures.keys += 1
         if self.figures.keys > self.max_keys:
             return None
+        if self.queue and phase == HANDOFF:
+            self.queue.clear()  # a key meant for the last person's turn: the hand-over is confirmed only below
         if self.queue:
             return self.queue.pop(0)
         rng, screen, app = self.rng, self.screen, self.app
@@ -381,7 +448,36 @@ class Audit:
             position = str(rng.randint(1, min(hand, 9)))
             self.queue.append(position)
             return position
+        if phase == OHHELL:
+            return self._ohhell_key(screen)
+        if phase == OHHELL_SHEET:
+            return rng.choice(_IN_SHEET) if rng.random() < 0.7 else rng.choice(("escape", "s"))
         return None  # a menu: the game is left
+
+    def _ohhell_key(self, screen: GameScreen) -> str:
+        """Stiche-Raten: a review key now and then; else a bid, a trump suit or a card, by digit (twice, or then Enter).
+
+        Most choices are legal ones; now and then any digit, so that refusals (a bid the dealer may not
+        make, a card that does not follow suit, no card in that position) are said too.
+        """
+        rng = self.rng
+        if rng.random() < 0.25:
+            self.check_history()
+            return rng.choice(_REVIEW_OHHELL)
+        view = screen.table.view(screen.listener)
+        if view.to_move != view.seat:
+            return rng.choice(_REVIEW_OHHELL)
+        wild = rng.random() < 0.1
+        if view.phase == "bid":
+            bids = [action - BID for action in view.legal]
+            digit = str(rng.randint(0, 9) if wild else rng.choice([b for b in bids if b <= 9] or [0]))
+        elif view.phase == "trump":
+            digit = str(rng.randint(0, 9) if wild else rng.randint(1, 4))
+        else:
+            playable = [i + 1 for i, card in enumerate(view.hand_ids) if card in view.legal and i < 9]
+            digit = str(rng.randint(1, 9) if wild or not playable else rng.choice(playable))
+        self.queue.append(digit if rng.random() < 0.7 else "enter")
+        return digit
 
     # -- running --------------------------------------------------------------------------
 
@@ -438,6 +534,35 @@ class Audit:
                 os.environ[saves.DATA_ENV] = before
         return self.figures
 
+    def _check_watcher(self, watch: OhHellWatch, events: list[Any]) -> None:
+        """The table as a watcher sees it after this step: its view, that view of shuffled hands, its words."""
+        state = watch.state
+        hands = self._cards(set(watch.hidden(None)))  # every hand and the cards not dealt
+        public = state.public_view()
+        shown = frozenset(cards_in(public)) & hands
+        if shown:
+            self.figures.found.append(f"watcher's view holds {sorted(c.code for c in shown)}")
+        twin = watch.shuffled(None, self.rng).public_view()
+        if twin != public:
+            self.figures.found.append("the watcher's view changes when the hands are shuffled")
+        self.figures.watched += 1
+        lang = ("en", "de")[self.figures.watched % 2]
+        game = registry.get("ohhell")
+        names = [f"Player {seat + 1}" for seat in range(state.players)]
+        narrator: Any = game.narrator(state, Voice(lang, self.settings.verbosity, names, None))
+        told = [narrator.event(event, public) for event in events]
+        if self.figures.watched % 4 == 0:
+            told += [narrator.trick(public), narrator.bids(public), narrator.played(public), narrator.trump(public)]
+        spotter = _spotter(lang, self.deck.kind.value, True)
+        during = self._cards(set(watch.hidden(None)) - watch.revealed)
+        for utterance in told:
+            if utterance is None:
+                continue
+            for text in (utterance.speech, utterance.braille):
+                leaked = spotter.cards(text) & during
+                if leaked:
+                    self.figures.found.append(f"watcher: {text!r} names {sorted(c.code for c in leaked)}")
+
     def _logged(self, where: str, text: str) -> None:
         """A log record, a warning or standard error: meant for nobody, so it may name no card of any hand."""
         self.figures.logged += 1
@@ -463,5 +588,5 @@ class _Audited(RecordingOutput):
 
 
 @functools.cache
-def _spotter(lang: str, kind: str) -> Spotter:
-    return Spotter(lang, kind)
+def _spotter(lang: str, kind: str, grouped: bool = False) -> Spotter:
+    return Spotter(lang, kind, grouped=grouped)

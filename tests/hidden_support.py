@@ -14,8 +14,14 @@ What a seat may not know, as the rules say:
   told, and hidden again once they go under a pile.
 - Stealing Bundles: the other seats' hands, the stock, and every sweep-bonus card (it moves from
   the stock under the played card without being shown).
+- Stiche-Raten: the other seats' hands and the cards not dealt this round. The cards played this
+  round and the turned-up card are face up; at the next deal every card goes back into the pack.
 
-:class:`WarWatch` and :class:`BundlesWatch` follow one game step by step and say which cards the
+Stiche-Raten also says a hand, and the cards played, by suit: "hearts: nine; clubs: queen and
+seven", "Du musst Kreuz bedienen: Dame oder Sieben". ``Spotter(..., grouped=True)`` reads those
+rank lists after their suit as cards too.
+
+:class:`WarWatch`, :class:`BundlesWatch` and :class:`OhHellWatch` follow one game step by step and say which cards the
 last step's announcements may name although they are hidden now: the cards it turned up, and the
 cards that were public before it (a battle's cards go under a pile, a tiebreak deals the main
 game's cards again). The War watch does not take the battle's cards from the events: it works out
@@ -34,23 +40,27 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from accessible_cards.braille import louis
-from accessible_cards.cards import Card, DeckKind, deck
+from accessible_cards.cards import Card, DeckKind, Suit, deck
 from accessible_cards.engine import Event
 from accessible_cards.games.bundles.match import BundlesMatchState
 from accessible_cards.games.bundles.narrator import BundlesNarrator
 from accessible_cards.games.bundles.rules import BundlesAction
 from accessible_cards.games.bundles.state import BundlesState
+from accessible_cards.games.ohhell.state import OhHellState
 from accessible_cards.games.war.state import TURN, Battle, FaceDown, LastCardUp, Took, WarState
 from accessible_cards.i18n import Catalog
-from accessible_cards.narration.card_names import CardNames
+from accessible_cards.narration.card_names import RANK_IDS, SUIT_IDS, CardNames
 
 _CODE: Final = re.compile(r"(?<![A-Za-z0-9])([A2-9TJQK][SHDC])(?![A-Za-z0-9])")
 _LEADING: Final = frozenset({"with", "the", "mit", "der", "dem", "den", "das", "die"})
 """Words in front of a card name in a sentence form ("with the", "mit dem"), dropped to leave the name."""
 
-_BEFORE_CELLS: Final = "\u2800\u2810\u2830"  # a blank cell, a numeric space (dot 5), a grade-1 indicator (dots 56)
-_AFTER_CELLS: Final = "\u2800\u2810\u2802\u2806\u2812\u2832\u2816\u2826\u2834\u2820\u2830\u2828"
-"""Cells that may follow a card that stands alone: a blank, a numeric space, punctuation."""
+_BEFORE_CELLS: Final = "\u2800\u2810\u2830\u2823\u2836"
+"""Cells that may stand before a card: a blank, a numeric space (dot 5), a grade-1 indicator (dots 56), an
+opening parenthesis (UEB's dots 5 then 126, German dots 2356): "trump H (9H)"."""
+_AFTER_CELLS: Final = "\u2800\u2810\u2802\u2806\u2812\u2832\u2816\u2826\u2834\u2820\u2830\u2828\u2836\u2804\u2808"
+"""Cells that may follow a card that stands alone: a blank, a numeric space, punctuation (German ")" and "…",
+the dot 4 en-us-g2 writes before a colon)."""
 
 
 def _bare(form: str) -> str:
@@ -61,9 +71,12 @@ def _bare(form: str) -> str:
 
 
 class Spotter:
-    """The cards a text names, for one language and one suited deck."""
+    """The cards a text names, for one language and one suited deck.
 
-    def __init__(self, lang: str, kind: DeckKind | str) -> None:
+    ``grouped``: also the cards of a rank list after its suit, as Stiche-Raten says a hand by suit.
+    """
+
+    def __init__(self, lang: str, kind: DeckKind | str, *, grouped: bool = False) -> None:
         pack = deck(kind)
         if not pack.suited:
             raise ValueError("the numbers deck names its cards as plain numbers; check its views instead")
@@ -76,11 +89,76 @@ class Spotter:
         alternatives = "|".join(re.escape(s) for s in sorted(self.spellings, key=len, reverse=True))
         self._names = re.compile(rf"(?<!\w)({alternatives})(?!\w)", re.IGNORECASE)
         self._codes = {card.code: card for card in pack.cards}
+        self._groups = _RankGroups(Catalog(lang), pack.cards) if grouped else None
 
     def cards(self, text: str) -> set[Card]:
-        """Every card ``text`` names, by a whole name or by its code."""
+        """Every card ``text`` names, by a whole name or by its code (and in a rank list after its suit)."""
         found = {self.spellings[match.group(1).lower()] for match in self._names.finditer(text)}
         found.update(self._codes[code] for code in _CODE.findall(text) if code in self._codes)
+        if self._groups is not None:
+            found |= self._groups.cards(text)
+        return found
+
+
+class _RankGroups:
+    """Cards said as a suit and a list of its ranks, in the catalog's own words.
+
+    The words between the suit and its first rank come from the very messages that say such groups
+    ("{suit}: {ranks}", "{suit}, trump: {ranks}", "You must follow {suit}: {cards}."), the list's
+    joints from the list messages ("{first}, {next}", "{first} and {last}", "{first} or {last}"),
+    and a rank may stand as "the {rank}".
+    """
+
+    _SUIT, _RANKS = "\x00suit\x00", "\x00ranks\x00"
+
+    def __init__(self, catalog: Catalog, cards: Sequence[Card]) -> None:
+        c = catalog
+        suits = {c.text(word, "suit"): suit for suit, word in SUIT_IDS.items()}
+        self.by_name: dict[tuple[Suit, str], Card] = {}
+        ranks: dict[str, int] = {}
+        for rank, word in enumerate(RANK_IDS, start=1):
+            said = c.text(word, "rank")
+            ranks[said.lower()] = rank
+            ranks[c.text("the {rank}", "rank of the suit to follow", rank=said).lower()] = rank
+        self.ranks = ranks
+        by_rank = {(card.suit, card.rank): card for card in cards if card.suit is not None}
+        self.cards_of = by_rank
+        self.suits = {name.lower(): suit for name, suit in suits.items()}
+        between = {
+            self._between(c.text("{suit}: {ranks}", suit=self._SUIT, ranks=self._RANKS)),
+            self._between(c.text("{suit}, trump: {ranks}", suit=self._SUIT, ranks=self._RANKS)),
+            self._between(c.text("You must follow {suit}: {cards}.", suit=self._SUIT, cards=self._RANKS)),
+        }
+        joints = {
+            c.text("{first}, {next}", "list of several", first="", next=""),
+            c.text("{first} and {last}", "list of several", first="", last=""),
+            c.text("{first} or {last}", "list of choices", first="", last=""),
+        }
+        name = c.text("{rank} of {suit}", "card name", rank=self._RANKS, suit=self._SUIT)
+        of = ""  # a rank that goes on into a card's whole name ("the ace of spades") is that card, not of the group
+        if name.index(self._RANKS) < name.index(self._SUIT):
+            of = f"(?!{re.escape(name[name.index(self._RANKS) + len(self._RANKS) : name.index(self._SUIT)])})"
+        rank = "(?:" + "|".join(re.escape(word) for word in sorted(ranks, key=len, reverse=True)) + f"){of}"
+        joint = "|".join(re.escape(word) for word in sorted(joints, key=len, reverse=True))
+        suit = "|".join(re.escape(word) for word in sorted(self.suits, key=len, reverse=True))
+        gap = "|".join(re.escape(word) for word in sorted(between, key=len, reverse=True))
+        self._group = re.compile(
+            rf"(?<!\w)({suit})(?:{gap})((?:{rank})(?:(?:{joint})(?:{rank}))*)(?!\w)", re.IGNORECASE
+        )
+        self._rank = re.compile(rf"(?<!\w)({rank})(?!\w)", re.IGNORECASE)
+
+    def _between(self, text: str) -> str:
+        start = text.index(self._SUIT) + len(self._SUIT)
+        return text[start : text.index(self._RANKS)]
+
+    def cards(self, text: str) -> set[Card]:
+        found: set[Card] = set()
+        for match in self._group.finditer(text):
+            suit = self.suits[match.group(1).lower()]
+            for said in self._rank.findall(match.group(2)):
+                card = self.cards_of.get((suit, self.ranks[said.lower()]))
+                if card is not None:
+                    found.add(card)
         return found
 
 
@@ -347,3 +425,70 @@ def _shuffle_places(places: list[tuple[Any, int]], rng: random.Random) -> None:
     rng.shuffle(found)
     for (pile, i), card in zip(places, found):
         pile[i] = card
+
+
+class OhHellWatch:
+    """Follows a Stiche-Raten game: what each seat may not know, and what the last step's announcements may name.
+
+    Hidden from a seat: the other hands and the cards not dealt this round (the cards played this
+    round and the turned-up card are face up). A step that ends a round deals the next one in the
+    same move, so its announcements (the last card, the trick, the new turned card) may name cards
+    that are back in the pack by then: ``revealed`` holds the cards face up before the step and the
+    card it played.
+    """
+
+    def __init__(self, state: OhHellState) -> None:
+        self.state = state
+        self.every = frozenset(range(len(state.pack)))
+        self.revealed: frozenset[int] = frozenset()
+
+    def start(self) -> list[Event]:
+        events = OhHellState.start(self.state)
+        self.revealed = self.public()
+        return events
+
+    def public(self) -> frozenset[int]:
+        """The card ids face up now: the cards played this round and the turned-up card."""
+        state = self.state
+        up = {card for _, card in state.played}
+        if state.turned is not None:
+            up.add(state.turned)
+        return frozenset(up)
+
+    def hidden(self, seat: int | None = None) -> frozenset[int]:
+        """Card ids ``seat`` may not know now: every card but its own hand and the face-up ones (None: every hand)."""
+        own = frozenset(self.state.hands[seat]) if seat is not None else frozenset()
+        return self.every - own - self.public()
+
+    def turn(self) -> int | None:
+        return self.state.to_move()
+
+    def step(self, action: int) -> list[Event]:
+        before = self.public()
+        events = OhHellState.apply(self.state, action)
+        played = {action} if 0 <= action < len(self.every) else set()
+        self.revealed = before | played | self.public()
+        return events
+
+    def shuffled(self, seat: int | None, rng: random.Random) -> OhHellState:
+        """A copy of the game with every card hidden from ``seat`` (None: from everyone) moved to another such place.
+
+        The hands keep their sizes; a card not dealt may come into a hand, and one of a hand go back to the pack.
+        """
+        other = self.state.clone()
+        hidden = sorted(self.hidden(seat))
+        moved = list(hidden)
+        rng.shuffle(moved)
+        to = dict(zip(hidden, moved, strict=True))
+        for who, hand in enumerate(other.hands):
+            if who != seat:
+                other.hands[who] = [to.get(card, card) for card in hand]
+        return other
+
+
+def secret_cards(cards: Sequence[Card], ids: Iterable[int], every: int) -> frozenset[Card]:
+    """The cards of ``ids`` whose name tells something: a pack with two of a card (skat64) names both alike,
+    so a card one may see elsewhere (the other ``every`` ids) is no secret by its name."""
+    secret = set(ids)
+    seen = {cards[i] for i in range(every) if i not in secret}
+    return frozenset(cards[i] for i in secret) - seen

@@ -21,18 +21,16 @@ from __future__ import annotations
 import dataclasses
 import functools
 import logging
-import os
 import random
 import re
-import shutil
 import sys
-import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from hidden_audit import Audit
+from hidden_audit import data as data  # the saves folder of the program's games, a fixture
 from hidden_support import (
     BundlesWatch,
     CellSpotter,
@@ -404,18 +402,6 @@ def test_every_option_and_seat_count_was_played() -> None:
                 reached.add((variant, options.players, name, getattr(options, name)))
     wanted = {(v, p, name, on) for v in VARIANTS for p in (2, 3, 4) for name in OPTIONS for on in (False, True)}
     assert wanted <= reached, sorted(wanted - reached)
-
-
-@pytest.fixture
-def data(tmp_path: Path) -> Iterator[Path]:
-    """The saves folder of the program's games: in memory where the system offers it (each move is synced)."""
-    shm = Path("/dev/shm")
-    if shm.is_dir() and os.access(shm, os.W_OK):
-        folder = Path(tempfile.mkdtemp(prefix="accessible-cards-test-", dir=shm))
-        yield folder
-        shutil.rmtree(folder, ignore_errors=True)
-    else:
-        yield tmp_path
 
 
 # --- 1 (d), (e) and 2: the program itself -------------------------------------------------------

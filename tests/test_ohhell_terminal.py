@@ -22,9 +22,9 @@ WORDS = {
         "round2": "Round 2 of 2: 2 cards each. No trump",
         "too_high": "You may not bid 9: the most you can bid is 1.",
         "hand": "Your hand: ",
-        "bids": "you have not bid yet; Computer 1 ",
+        "bids": "You have not bid yet; Computer 1 ",
         "sheet": "Score sheet, ",
-        "cell": "Round 1, 1 cards, You, bid: ",
+        "cell": "Round 1, 1 card, You, bid: ",
         "back": "Back in the game.",
         "forbidden": "You may not bid ",
     },
@@ -38,9 +38,9 @@ WORDS = {
         "round2": "Runde 2 von 2: 2 Karten für jeden. Kein Trumpf",
         "too_high": "Du darfst nicht 9 ansagen: höchstens 1 kannst du ansagen.",
         "hand": "Deine Hand: ",
-        "bids": "du hast noch nicht angesagt; Computer 1 ",
+        "bids": "Du hast noch nicht angesagt; Computer 1 ",
         "sheet": "Block, ",
-        "cell": "Runde 1, 1 Karten, Du, Ansage: ",
+        "cell": "Runde 1, 1 Karte, Du, Ansage: ",
         "back": "Zurück im Spiel.",
         "forbidden": "Du darfst nicht ",
     },
@@ -120,7 +120,7 @@ def test_the_score_sheet_is_read_with_the_arrows(players: list[Player], config: 
     lines = player.new_lines()
     assert lines[0].startswith("After 1 round: you ")
     assert lines[1].startswith(words["sheet"])
-    assert lines[2].startswith("Round 1, 1 cards: trump is ")
+    assert lines[2].startswith("Round 1, 1 card: trump is ")
     player.press("right")
     player.settle()
     (cell,) = player.new_lines()

@@ -27,7 +27,7 @@ from typing import Final
 from ..cards import Card, DeckKind, Suit
 from ..i18n import Catalog
 
-_RANK_IDS: Final = (
+RANK_IDS: Final = (
     "ace",
     "two",
     "three",
@@ -42,7 +42,8 @@ _RANK_IDS: Final = (
     "queen",
     "king",
 )
-_RANKS_IDS: Final = (
+"""The message ids of the ranks, ace to king (context ``rank``): ``RANK_IDS[card.rank - 1]``."""
+RANKS_IDS: Final = (
     "aces",
     "twos",
     "threes",
@@ -57,7 +58,9 @@ _RANKS_IDS: Final = (
     "queens",
     "kings",
 )
-_SUIT_IDS: Final = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
+"""The message ids of the ranks in the plural (context ``rank plural``)."""
+SUIT_IDS: Final = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
+"""The message ids of the suits (context ``suit``), the French pack's suit words in every game."""
 
 ITALIAN_RANKS: Final = {
     1: ("Asso", "Assi"),
@@ -120,8 +123,8 @@ class CardNames:
         return c.text(
             "{rank} of {suit}",
             "card name",
-            rank=c.text(_RANK_IDS[card.rank - 1], "rank"),
-            suit=c.text(_SUIT_IDS[card.suit], "suit"),
+            rank=self.rank(card),
+            suit=self.suit(card.suit),
         )
 
     def ranks(self, card: Card) -> str:
@@ -132,7 +135,15 @@ class CardNames:
             return ITALIAN_RANKS[card.rank][1]
         if self.kind is DeckKind.SPANISH40:
             return SPANISH_RANKS[card.rank][1]
-        return self.catalog.text(_RANKS_IDS[card.rank - 1], "rank plural")
+        return self.catalog.text(RANKS_IDS[card.rank - 1], "rank plural")
+
+    def suit(self, suit: Suit) -> str:
+        """A French-pack suit as a word of the UI language: "hearts", "Herz"."""
+        return self.catalog.text(SUIT_IDS[suit], "suit")
+
+    def rank(self, card: Card) -> str:
+        """A French-pack card's rank as a word of the UI language, without its suit: "seven", "Sieben"."""
+        return self.catalog.text(RANK_IDS[card.rank - 1], "rank")
 
     @staticmethod
     def code(card: Card) -> str:

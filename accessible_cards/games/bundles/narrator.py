@@ -58,7 +58,7 @@ from accessible_cards.games.bundles.rules import (
 )
 from accessible_cards.i18n import Catalog
 from accessible_cards.narration.base import SeatNarrator
-from accessible_cards.narration.card_names import ITALIAN_SUITS, SPANISH_SUITS, CardNames
+from accessible_cards.narration.card_names import ITALIAN_SUITS, SPANISH_SUITS, SUIT_IDS, CardNames
 from accessible_cards.utterance import BRAILLE_CELLS, Utterance, estimated_cells
 
 _B: Final = "braille"  # msgctxt of every braille text
@@ -82,7 +82,6 @@ _WITH: Final = (
     "with the king of {suit}",
 )
 _OBJECT: Final = tuple(text.removeprefix("with ") for text in _WITH)
-_SUIT_IDS: Final = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
 _ORDINAL_OBJECT: Final = "bundle ordinal, after 'the' or 'your' as object (German: -en)"
 _ORDINAL_HEADING: Final = "bundle ordinal, in a heading (German: -er)"
 _ORDINALS: Final = ("first", "second")
@@ -176,14 +175,14 @@ class BundlesNarrator(SeatNarrator):
         c = self.catalog
         if self._printed() or card.suit is None:
             return c.text("with the {card}", "card named as printed, after 'with'", card=self.card(card))
-        return c.text(_WITH[card.rank - 1], _WITH_CTX, suit=c.text(_SUIT_IDS[card.suit], "suit"))
+        return c.text(_WITH[card.rank - 1], _WITH_CTX, suit=c.text(SUIT_IDS[card.suit], "suit"))
 
     def _the(self, card: Card) -> str:
         """ "the seven of clubs" / "die Kreuz Sieben" / "den Kreuz Buben" (an object)."""
         c = self.catalog
         if self._printed() or card.suit is None:
             return c.text("the {card}", "card named as printed, as object", card=self.card(card))
-        return c.text(_OBJECT[card.rank - 1], _OBJECT_CTX, suit=c.text(_SUIT_IDS[card.suit], "suit"))
+        return c.text(_OBJECT[card.rank - 1], _OBJECT_CTX, suit=c.text(SUIT_IDS[card.suit], "suit"))
 
     def _join_or(self, items: Sequence[str]) -> str:
         """``a``, ``a or b``, ``a, b or c``."""

@@ -74,8 +74,12 @@ class OhHellController(Controller):
             seed=seed,
         )  # fmt: skip
 
-    def hint(self) -> str | None:
-        return self.controls.t("Digits bid and choose cards; H reads your hand, B the bids. Press ? for the keys.")
+    def hint(self) -> Utterance | None:
+        c = self.controls
+        return Utterance(
+            c.t("Digits bid and choose cards; H reads your hand, B the bids. Press ? for the keys."),
+            c.t("H hand, B bids, ? all keys", "braille"),
+        )
 
     def turn_prompt(self) -> Utterance | None:
         self.selected = None
@@ -148,15 +152,22 @@ class OhHellController(Controller):
                 total = sum(b for b in view.bids if b is not None) + number
                 c.refuse(ERRORS["error-ohhell-bid-total"](c.t, {"bid": number, "total": total}))
                 return
-            self._choose(BID + number, now, c.t("Bid {bid}? Press Enter or {bid} again.", bid=number))
+            asked = Utterance(
+                c.t("Bid {bid}? Press Enter or {bid} again.", bid=number),
+                c.t("Bid {bid}? Enter or {bid}", "braille", bid=number),
+            )
+            self._choose(BID + number, now, asked)
             return
         if view.phase == "trump" and self._my_turn(view):
             if not 1 <= number <= 4:
                 c.refuse(c.t("Choose trump with 1 to 4: 1 spades, 2 hearts, 3 diamonds, 4 clubs."))
                 return
             suit = self.narrator.suit(SUITS[number - 1])
-            self._choose(TRUMP + number - 1, now, c.t("{suit} as trump? Press Enter or {number} again.", suit=suit,
-                                                      number=number))  # fmt: skip
+            asked = Utterance(
+                c.t("{suit} as trump? Press Enter or {number} again.", suit=suit, number=number),
+                c.t("Trump {suit}? Enter or {number}", "braille", suit=suit, number=number),
+            )
+            self._choose(TRUMP + number - 1, now, asked)
             return
         if not 1 <= number <= len(view.hand):
             if not view.hand:
@@ -173,7 +184,7 @@ class OhHellController(Controller):
         self.selected = index
         c.say(self.narrator.card_at(view, index))
 
-    def _choose(self, action: int, now: bool, question: str) -> None:
+    def _choose(self, action: int, now: bool, question: Utterance) -> None:
         if now or self.pending == action:
             self._apply(action)
             return

@@ -40,28 +40,15 @@ from .state import (
 )
 
 _B: Final = "braille"  # msgctxt of every braille text
-_SUIT_IDS: Final = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
-_RANK_IDS: Final = (
-    "ace",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "jack",
-    "queen",
-    "king",
-)
+_NB: Final = "\u00a0"  # a no-break space: a seat and its number or card stay on one braille line
 
 
 _CARD_CODE: Final = re.compile(r"^\(?[AKQJT2-9][SHDC][,;:.)]*$")
 _DIGITS: Final = re.compile(r"\d+")
 _AFTER_DIGITS: Final = re.compile(r"\d[A-Ja-j]")
+_LETTER_DIGIT: Final = re.compile(r"[A-Za-z]\d")
 _ELLIPSIS_CELLS: Final = 3
+_PASSAGE_CELLS: Final = 5
 _MARGIN: Final = 0
 _CUT_MARGIN: Final = 2
 """Cells kept free on a cut line: the count is an estimate, and after a number the ellipsis takes more."""
@@ -69,20 +56,29 @@ _TWO_CELL_SIGNS: Final = ("|", "/", "+", "-", "(", ")", "=")
 
 
 def cells(line: str) -> int:
-    """A cautious count of the braille cells of a line: capitals and numbers take a sign more, card codes two.
+    """A cautious count of the braille cells of a line, for every table we offer: card codes take two cells,
+    capitals and numbers a sign more.
 
     Our card tables write a card code as two cells; the language tables add a capital sign before a
     capital, a number sign before digits, and an indicator before a letter a to j after digits; signs
-    such as | / + - ( ) = take two cells in Unified English Braille.
+    such as | / + - ( ) = take two cells in Unified English Braille. American grade 2 (``en-us-g2``)
+    puts a grade-1 indicator before a letter that digits follow ("C1"), and Unified English Braille
+    writes three capitalised words or more in a row with a passage indicator of three cells and a
+    terminator of two.
     """
     total = 0
+    run = 0  # capitalised words in a row
     for index, token in enumerate(line.replace("\u00a0", " ").split(" ")):
         if index:
             total += 1
         if _CARD_CODE.match(token):
             total += len(token)
             continue
-        total += len(token) + sum(1 for ch in token if ch.isupper())
+        capitals = sum(1 for ch in token if ch.isupper())
+        run = run + 1 if capitals else 0
+        if run == 3:
+            total += _PASSAGE_CELLS - 3  # the passage indicator and its terminator instead of three capital signs
+        total += len(token) + capitals + len(_LETTER_DIGIT.findall(token))
         total += len(_DIGITS.findall(token)) + len(_AFTER_DIGITS.findall(token))
         total += (_ELLIPSIS_CELLS - 1) * token.count("…") + sum(token.count(sign) for sign in _TWO_CELL_SIGNS)
     return total
@@ -97,6 +93,29 @@ def fit(line: str) -> str:
     while cut and cells(cut.rstrip(" ,;") + "…") > room - _CUT_MARGIN:
         cut = cut[:-1]
     return cut.rstrip(" ,;") + "…"
+
+
+def wrap(line: str) -> str:
+    """A braille line that does not fit the display goes on in lines of its own, broken between words.
+
+    Each line fits 40 cells (a word too long for a line is cut); the display shows them one after the
+    other, so nothing is lost. What belongs together ("C1 20", "C2: 7H") is joined by a no-break space.
+    """
+    room = BRAILLE_CELLS - _MARGIN
+    if cells(line) <= room:
+        return line
+    lines: list[str] = []
+    current = ""
+    for word in line.split(" "):
+        candidate = f"{current} {word}" if current else word
+        if current and cells(candidate) > room:
+            lines.append(fit(current))
+            current = word
+        else:
+            current = candidate
+    if current:
+        lines.append(fit(current))
+    return "\n".join(lines)
 
 
 def signed(points: int) -> str:
@@ -131,10 +150,10 @@ class OhHellNarrator(SeatNarrator):
         return card.code if self.short_names else self.cards.name(card)
 
     def suit(self, suit: Suit) -> str:
-        return self.catalog.text(_SUIT_IDS[suit], "suit")
+        return self.cards.suit(suit)
 
     def rank(self, card: Card) -> str:
-        return self.catalog.text(_RANK_IDS[card.rank - 1], "rank")
+        return self.cards.rank(card)
 
     def _who(self, seat: int) -> str:
         """The seat as a sentence's subject: "You" or the name."""
@@ -191,7 +210,7 @@ class OhHellNarrator(SeatNarrator):
             braille = (
                 head
                 + ", "
-                + c.text("{card} grab: {seat} picks", _B, card=event.turned.code, seat=self.braille_seat(event.chooser))
+                + c.text("{card}: {seat} picks", _B, card=event.turned.code, seat=self.braille_seat(event.chooser))
             )
         else:
             assert event.trump is not None
@@ -204,7 +223,7 @@ class OhHellNarrator(SeatNarrator):
                 speech += " " + c.text("You deal.")
             else:
                 speech += " " + c.text("{seat} deals.", seat=self.seat_name(event.dealer))
-        if self._verbosity == "full" and view.hand:
+        if self._verbosity == "full" and view.hand and view.seat == self.you:  # never a hand told to nobody
             speech += " " + self._hand_words(view)
         return Utterance(speech, fit(braille), kind="dealt")
 
@@ -341,11 +360,11 @@ class OhHellNarrator(SeatNarrator):
                         points=self._points(points),
                     )
                 )
-            short.append(f"{self.braille_seat(seat)} {points}")
+            short.append(f"{self.braille_seat(seat)}{_NB}{points}")
         speech = c.text("Round {round} is over: {results}.", round=event.round, results=self._join(parts))
         speech += " " + c.text("Totals: {totals}.", totals=self._totals(event.totals))
         braille = c.text("R{round}: {results}", _B, round=event.round, results=" ".join(short))
-        return Utterance(speech, fit(braille), kind="round")
+        return Utterance(speech, wrap(braille), kind="round")
 
     def _points(self, points: int) -> str:
         c = self.catalog
@@ -515,7 +534,7 @@ class OhHellNarrator(SeatNarrator):
             speech += " " + may
         parts = [" ".join(card.code for card in cards) for _, cards in self._by_suit(view, view.hand)]
         braille = c.text("Hand: {cards}", _B, cards="; ".join(parts)) if view.hand else c.text("Hand empty", _B)
-        return Utterance(speech, fit(braille), kind="review.hand")
+        return Utterance(speech, wrap(braille), kind="review.hand")
 
     def card_at(self, view: OhHellView, index: int) -> Utterance:
         """One card of the hand by its position, and whether it may be played now."""
@@ -557,10 +576,10 @@ class OhHellNarrator(SeatNarrator):
         if view.led is not None:
             speech += " " + c.text("Follow {suit}.", suit=self.suit(view.led))
         speech += " " + _cap(self._trump_words(view.trump)) + "."
-        short = " ".join(f"{self.braille_seat(s)}: {x.code}" for s, x in view.trick)
+        short = " ".join(f"{self.braille_seat(s)}:{_NB}{x.code}" for s, x in view.trick)
         return Utterance(
             speech,
-            fit(c.text("T{trick}: {cards}; {trump}", _B, trick=view.trick_no, cards=short, trump=trump)),
+            wrap(c.text("T{trick}: {cards}; {trump}", _B, trick=view.trick_no, cards=short, trump=trump)),
             kind="review.trick",
         )
 
@@ -603,17 +622,17 @@ class OhHellNarrator(SeatNarrator):
                     parts.append(c.text("you have not bid yet"))
                 else:
                     parts.append(c.text("{seat} has not bid yet", seat=self.seat_name(seat)))
-                short.append(f"{self.braille_seat(seat)} -")
+                short.append(f"{self.braille_seat(seat)}{_NB}-")
                 continue
             parts.append(self._standing(seat, bid, view.tricks[seat]).rstrip("."))
-            short.append(f"{self.braille_seat(seat)} {bid}:{view.tricks[seat]}")
+            short.append(f"{self.braille_seat(seat)}{_NB}{bid}:{view.tricks[seat]}")
         total = sum(b for b in view.bids if b is not None)
         speech = (
             _cap("; ".join(parts))
             + ". "
             + c.plural("Bids: {total} for {n} trick.", "Bids: {total} for {n} tricks.", view.cards, total=total)
         )
-        return Utterance(speech, fit(c.text("Bids: {bids}", _B, bids=" ".join(short))), kind="review.bids")
+        return Utterance(speech, wrap(c.text("Bids: {bids}", _B, bids=" ".join(short))), kind="review.bids")
 
     def played(self, view: OhHellView) -> Utterance:
         """C: the cards played this round, by suit, so that cards can be counted."""
@@ -641,7 +660,7 @@ class OhHellNarrator(SeatNarrator):
             len(view.played),
             groups="; ".join(parts),
         )
-        return Utterance(speech, fit(c.text("Played: {cards}", _B, cards="; ".join(short))), kind="review.played")
+        return Utterance(speech, wrap(c.text("Played: {cards}", _B, cards="; ".join(short))), kind="review.played")
 
     def totals(self, view: OhHellView) -> Utterance:
         c = self.catalog
@@ -649,8 +668,8 @@ class OhHellNarrator(SeatNarrator):
         speech = c.plural(
             "After {n} round: {totals}.", "After {n} rounds: {totals}.", done, totals=self._totals(view.totals)
         )
-        short = " ".join(f"{self.braille_seat(s)} {t}" for s, t in enumerate(view.totals))
-        return Utterance(speech, fit(c.text("Pts: {totals}", _B, totals=short)), kind="review.scores")
+        short = " ".join(f"{self.braille_seat(s)}{_NB}{t}" for s, t in enumerate(view.totals))
+        return Utterance(speech, wrap(c.text("Pts: {totals}", _B, totals=short)), kind="review.scores")
 
     # -- the score sheet as a table -------------------------------------------------------------
 
@@ -663,7 +682,7 @@ class OhHellNarrator(SeatNarrator):
         c = self.catalog
         rows: Sequence[SheetRow] = view.sheet
         record = rows[row]
-        round_header = c.text("Round {round}, {n} cards", round=record.round, n=record.cards)
+        round_header = c.plural("Round {round}, {n} card", "Round {round}, {n} cards", record.cards, round=record.round)
         if column == 0:
             trump = self._trump_words(record.trump)
             speech = c.text("{round}: {trump}.", round=round_header, trump=trump)

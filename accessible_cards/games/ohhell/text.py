@@ -6,12 +6,13 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from accessible_cards.cards import Suit
-
-_SUIT_IDS: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+from accessible_cards.narration.card_names import SUIT_IDS
 
 
 def _suit(t: Callable[..., str], code: Any) -> str:
-    return t(_SUIT_IDS[str(code)], "suit") if str(code) in _SUIT_IDS else str(code)
+    """A suit given by its code ("H") as a word; anything else as it is."""
+    suit = next((suit for suit in SUIT_IDS if suit.value == str(code)), None)
+    return t(SUIT_IDS[suit], "suit") if suit is not None else str(code)
 
 
 ERRORS: Final[dict[str, Callable[[Callable[..., str], dict[str, Any]], str]]] = {
