@@ -238,3 +238,41 @@ def test_the_solve_command_prints_each_deal_and_the_shares() -> None:
     assert "seed 1: " in text.stdout
     bad = run("--set", "draw=2")
     assert bad.returncode == 2 and "draw" in bad.stderr
+
+
+def _tiny_deal_with_foundations(rng: random.Random) -> KlondikeState:
+    """Classic, cards allowed back from the foundations: ranks A to 5 in all four suits, some already up."""
+    found = [rng.randint(1, 3) for _ in range(4)]
+    cards = [f"{'A2345'[r]}{s}" for i, s in enumerate("SHDC") for r in range(found[i], 5)]
+    rng.shuffle(cards)
+    split = rng.randint(len(cards) // 2, len(cards) - 1)
+    laid, stock = cards[:split], cards[split:]
+    columns: list[list[str]] = [[] for _ in range(4)]
+    for card in laid:
+        columns[rng.randrange(4)].append(card)
+    down = [max(len(c) - 1, 0) for c in columns]
+    options = {"draw": rng.choice([1, 3]), "passes": rng.choice([None, 1, 2]), "from_foundation": True}
+    return board(
+        "classic", columns=[" ".join(c) for c in columns], down=down, stock=" ".join(stock), found=found, **options
+    )
+
+
+def test_tiny_decks_with_cards_back_from_the_foundations_agree_with_an_exhaustive_search() -> None:
+    """The solver's foundation rules with ``from_foundation`` (cards that go up by themselves, cards that never
+    need to come back) lose no win: its verdicts match an exhaustive search of the engine's own moves."""
+    rng = random.Random(23)
+    verdicts = set()
+    for _ in range(40):
+        state = _tiny_deal_with_foundations(rng)
+        verdict = solve(state, max_states=None)
+        truth = _exhaustive(state)
+        assert verdict.verdict == (WINNABLE if truth else NOT_WINNABLE), (
+            [FRENCH.codes(c) for c in state.columns],
+            FRENCH.codes(state.stock),
+            state.found,
+            state.down,
+        )
+        if truth:
+            assert _replays_to_a_win(state, verdict.line)
+        verdicts.add(verdict.verdict)
+    assert verdicts == {WINNABLE, NOT_WINNABLE}
