@@ -534,7 +534,8 @@ def solve(
     """The solver's verdict on ``state`` (started), within the budget.
 
     ``first_pruned``: find a win first with the fast search (``prune``): best first on a quarter of the
-    budget, then depth first on another quarter; when neither finds one, search depth first with every
+    budget, then depth first on another quarter (the other way round outside classic, where depth first
+    wins sooner); when neither finds one, search depth first with every
     move on the rest (all of it that the fast searches left). A win from any of them is a line that wins;
     "not winnable" comes only from the search with every move, so the verdict stays sound.
     """
@@ -544,7 +545,8 @@ def solve(
     seconds = None if max_seconds is None else max_seconds / 4
     states = 0
     spent = 0.0
-    for best_first in (True, False):
+    classic = Solver(state.rules).classic
+    for best_first in (True, False) if classic else (False, True):
         solver = Solver(state.rules, share, seconds, True)
         fast = solver.solve_best_first(state) if best_first else solver.solve(state)
         states += fast.states
