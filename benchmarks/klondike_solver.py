@@ -43,16 +43,23 @@ def _one(job: tuple[str, dict[str, Any], int, int, float | None, bool]) -> dict[
 
 
 def run_config(
-    name: str, deals: int, seed: int, states: int, seconds: float | None, jobs: int, prune: bool
+    name: str, deals: int, seed: int, states: int, seconds: float | None, jobs: int, prune: bool, log: str | None
 ) -> dict[str, Any]:
     variant, options = CONFIGS[name]
     work = [(variant, options, seed + n, states, seconds, prune) for n in range(deals)]
     started = time.perf_counter()
-    if jobs > 1:
-        with multiprocessing.Pool(jobs) as pool:
-            results = pool.map(_one, work, chunksize=4)
-    else:
-        results = [_one(job) for job in work]
+    results: list[dict[str, Any]] = []
+    out = open(log, "a", encoding="utf-8") if log else None  # noqa: SIM115 - one line per deal as it ends
+    try:
+        with multiprocessing.Pool(jobs) if jobs > 1 else _Serial() as pool:
+            for result in pool.imap(_one, work):
+                results.append(result)
+                if out is not None:
+                    out.write(json.dumps({"config": name, **result}) + "\n")
+                    out.flush()
+    finally:
+        if out is not None:
+            out.close()
     counts = {v: sum(1 for r in results if r["verdict"] == v) for v in ("winnable", "not_winnable", "undecided")}
     times = [r["seconds"] for r in results]
     low, high = wilson(counts["winnable"], deals)
@@ -68,6 +75,19 @@ def run_config(
         "p95_s": percentile(times, 0.95),
         "wall_s": time.perf_counter() - started,
     }
+
+
+class _Serial:
+    """``multiprocessing.Pool``'s ``imap`` in this process (``--jobs 1``)."""
+
+    def __enter__(self) -> _Serial:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def imap(self, function: Any, work: list[Any]) -> Any:
+        return map(function, work)
 
 
 def hint_times(positions: int, seed: int) -> dict[str, float]:
@@ -118,7 +138,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--states", type=int, default=200_000, help="positions per deal")
+    parser.add_argument("--states", type=int, default=120_000, help="positions per deal")
     parser.add_argument("--seconds", type=float, default=None, help="seconds per deal")
     parser.add_argument(
         "--sound-only", action="store_true", help="search with every move from the start (no pruned first searches)"
@@ -127,11 +147,14 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--hints", type=int, default=200, help="positions to time the hint on (0: none)")
     parser.add_argument("--winnable", type=int, default=0, help="time winnable_only on this many seeds (0: not)")
+    parser.add_argument("--log", default=None, help="append each deal's verdict to this file as a JSON line")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     figures: dict[str, Any] = {"configs": []}
     for name in (args.only or list(CONFIGS)) if args.deals > 0 else []:
-        result = run_config(name, args.deals, args.seed, args.states, args.seconds, args.jobs, not args.sound_only)
+        result = run_config(
+            name, args.deals, args.seed, args.states, args.seconds, args.jobs, not args.sound_only, args.log
+        )
         figures["configs"].append(result)
         if not args.json:
             c = result["counts"]

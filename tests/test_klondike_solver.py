@@ -11,8 +11,8 @@ from klondike_support import FRENCH, board
 
 from accessible_cards.games.klondike.hint import hint, sampled_state
 from accessible_cards.games.klondike.rules import options_for
-from accessible_cards.games.klondike.solver import NOT_WINNABLE, UNDECIDED, WINNABLE, solve
-from accessible_cards.games.klondike.state import GiveUp, KlondikeState, Move, Redo, Undo
+from accessible_cards.games.klondike.solver import NOT_WINNABLE, UNDECIDED, WINNABLE, Solver, solve
+from accessible_cards.games.klondike.state import WINNABLE_STATES, GiveUp, KlondikeState, Move, Redo, Undo
 
 
 def _replays_to_a_win(state: KlondikeState, line: list[object]) -> bool:
@@ -71,15 +71,24 @@ def test_the_budget_ends_a_search_undecided() -> None:
 
 @pytest.mark.parametrize("variant", ["braillespiel", "classic"])
 def test_every_winnable_line_replays_to_a_win(variant: str) -> None:
-    won = 0
+    """Each search's "winnable" comes with a line the engine plays to a win: depth first with every move, the
+    fast search best first, and the whole pipeline (fast searches first), with and without cards coming back
+    from the foundations."""
+    won = {"full": 0, "best_first": 0, "pipeline": 0}
     for seed in range(12):
-        state = KlondikeState(variant, options_for(variant, {"draw": 1 if seed % 2 else 3}), seed)
+        options = {"draw": 1 if seed % 2 else 3, "from_foundation": seed % 3 == 0}
+        state = KlondikeState(variant, options_for(variant, options), seed)
         state.start()
-        verdict = solve(state, max_states=3_000)
-        if verdict.verdict == WINNABLE:
-            won += 1
-            assert _replays_to_a_win(state, verdict.line), seed
-    assert won > 0
+        verdicts = {
+            "full": solve(state, max_states=3_000),
+            "best_first": Solver(state.rules, 3_000, prune=True).solve_best_first(state),
+            "pipeline": solve(state, max_states=3_000, first_pruned=True),
+        }
+        for name, verdict in verdicts.items():
+            if verdict.verdict == WINNABLE:
+                won[name] += 1
+                assert _replays_to_a_win(state, verdict.line), (seed, name)
+    assert all(won.values()), won
 
 
 def _exhaustive(state: KlondikeState) -> bool:
@@ -207,7 +216,7 @@ def test_winnable_deals_only_deals_a_deal_the_solver_wins_and_the_same_again() -
         again.start()
         assert again.snapshot() == state.snapshot()
         skipped += dealt.skipped  # type: ignore[attr-defined]
-        verdict = solve(state, max_states=4_000, prune=True)
+        verdict = Solver(state.rules, WINNABLE_STATES, prune=True).solve_best_first(state)
         assert verdict.verdict == WINNABLE and _replays_to_a_win(state, verdict.line)
     assert skipped > 0  # seed 1 or 3 deals a deal the solver does not win first
 
@@ -238,3 +247,43 @@ def test_the_solve_command_prints_each_deal_and_the_shares() -> None:
     assert "seed 1: " in text.stdout
     bad = run("--set", "draw=2")
     assert bad.returncode == 2 and "draw" in bad.stderr
+
+
+def _tiny_deal_with_foundations(rng: random.Random) -> KlondikeState:
+    """Classic, cards allowed back from the foundations: ranks A to 5 in all four suits, most already up."""
+    cards: list[str] = []
+    while not 4 <= len(cards) <= 7:  # few enough for the exhaustive search, which tries every trip down and up
+        found = [rng.randint(1, 4) for _ in range(4)]
+        cards = [f"{'A2345'[r]}{s}" for i, s in enumerate("SHDC") for r in range(found[i], 5)]
+    rng.shuffle(cards)
+    split = rng.randint(len(cards) // 2, len(cards) - 1)
+    laid, stock = cards[:split], cards[split:]
+    columns: list[list[str]] = [[] for _ in range(4)]
+    for card in laid:
+        columns[rng.randrange(4)].append(card)
+    down = [max(len(c) - 1, 0) for c in columns]
+    options = {"draw": rng.choice([1, 3]), "passes": rng.choice([None, 1, 2]), "from_foundation": True}
+    return board(
+        "classic", columns=[" ".join(c) for c in columns], down=down, stock=" ".join(stock), found=found, **options
+    )
+
+
+def test_tiny_decks_with_cards_back_from_the_foundations_agree_with_an_exhaustive_search() -> None:
+    """The solver's foundation rules with ``from_foundation`` (cards that go up by themselves, cards that never
+    need to come back) lose no win: its verdicts match an exhaustive search of the engine's own moves."""
+    rng = random.Random(23)
+    verdicts = set()
+    for _ in range(30):
+        state = _tiny_deal_with_foundations(rng)
+        verdict = solve(state, max_states=None)
+        truth = _exhaustive(state)
+        assert verdict.verdict == (WINNABLE if truth else NOT_WINNABLE), (
+            [FRENCH.codes(c) for c in state.columns],
+            FRENCH.codes(state.stock),
+            state.found,
+            state.down,
+        )
+        if truth:
+            assert _replays_to_a_win(state, verdict.line)
+        verdicts.add(verdict.verdict)
+    assert verdicts == {WINNABLE, NOT_WINNABLE}

@@ -86,11 +86,7 @@ def hint(view: KlondikeView, seed: int = 0) -> Move | Draw | None:
 
 def _first_choice(state: KlondikeState) -> Move | Draw | None:
     """The move the solver would try first here (its ordering), as the player's action."""
-    solver = Solver(state.rules)
-    solver.total = state.total
-    cols = [tuple(c) for c in state.columns]
-    pile = tuple(state.waste) + tuple(reversed(state.stock))
-    moves = solver._moves(cols, list(state.down), pile, len(state.waste), list(state.found), state.pass_number)
+    moves = Solver(state.rules).ordered_moves(state)
     for kind, a, b, count, p, _pass in moves:
         if kind == 0:
             return Move(a, b, count)

@@ -1,36 +1,83 @@
-"""Klondike's solver: a depth-first search over the quiet path (ints and tuples), with a budget.
+"""Klondike's solver: a depth-first search over the quiet path (ints and bytes), with a budget.
 
 It says ``winnable`` (with a line of play the engine replays to a win), ``not_winnable``
-(the search ran out of positions before its budget did), or ``undecided`` (the budget of
-positions or seconds ran out first). It sees every card, so it is for dealing winnable deals
-and for statistics; the hint (``hint.py``) gives it only deals made from what the player sees.
+(a search whose every shortcut is proven below to lose no win ran out of positions before its
+budget did), or ``undecided`` (the budget of positions or seconds ran out first). It sees every
+card, so it is for dealing winnable deals and for statistics; the hint (``hint.py``) gives it
+only deals made from what the player sees.
 
-How it searches:
+The position. A column is a ``bytes`` of card ids, bottom first, a face-down card as its id plus
+``HIDDEN``; the stock and the waste are one sequence in drawing order with the waste's length
+``pos``: drawing adds up to ``draw`` to ``pos``, turning the waste over sets it to 0. Every card
+that some number of draws (and turns of the waste, as the pass limit allows) brings to the top of
+the waste is one move: "draw until it is on top, then play it" (the K+ moves of the literature);
+the line of play spells each such move out as draws and one waste move.
 
-- The stock and the waste are one sequence in drawing order with the waste's length ``pos``:
-  drawing adds up to ``draw`` to ``pos``, turning the waste over sets it to 0. Every card that
-  some number of draws (and turns of the waste, as the pass limit allows) brings to the top of
-  the waste is one move: "draw until it is on top, then play it" (the K+ moves of the
-  literature). The line of play spells each such move out as draws and one waste move.
-- Positions already searched are not searched again; the columns are compared as a set
-  (which column holds what does not matter).
-- Moves are tried best first: to a foundation, a move that turns a card up or empties a
-  column, a card from the waste, then the others.
-- In ``classic`` (colours alternate, foundations from the ace up) a card goes to its
-  foundation at once when no card could ever need it in a column (both foundations of the
-  other colour hold its rank less one, or it is an ace or a two); and a position with every
-  card face up and nothing left in the stock or waste is won.
+Positions already searched are not searched again. Two positions share a key when they have the
+same future:
+
+- The columns are compared as a set: which column holds what changes no rule. For the same reason
+  a move to an empty column goes to the first one only.
+- The foundations are not in the key: they are the cards that are neither in a column nor in the
+  stock or waste.
+- Without a pass limit the pass number is left out (it changes nothing), and so is the waste's
+  length where it changes nothing that draws can reach. From length ``pos`` of a talon of ``n``
+  cards, draws reach the lengths ``pos, pos + d, pos + 2d, ...`` and ``n`` in this pass, and after
+  turning the waste over ``d, 2d, ...`` and ``n``. When ``pos`` is 0, ``n`` or a multiple of ``d``
+  (always, when turning one), that set is the same as from 0. Two positions that differ only in
+  ``pos`` and reach the same set have the same moves: a column move keeps ``pos`` on both sides,
+  and a waste move to the same target gives the same position. So they are won or lost together.
+
+Classic (colours alternate, foundations from the ace up, the ace low in the columns) has two
+foundation rules; each is proven to keep a win wherever there was one. Let ``r`` be a card's rank
+and ``X`` the cards that could ever rest on it in a column, directly or through others (the cards
+of rank ``r - 1`` of the other colour, of ``r - 2`` of its colour, and so on down).
+
+1. *A card goes to its foundation by itself* when it is next there and no card of ``X`` is still in
+   play. Without cards back from the foundations that holds when both foundations of the other
+   colour hold ``r - 1`` cards: those cards never come back, so no card can ever be laid on it, and
+   a card no card will rest on is worth nothing in a column that its foundation does not give (it
+   uncovers the same card either way; an emptied column only helps). Take any winning line, leave
+   out every move of this card and send it up first: every other move stays allowed, as no card
+   ever lay on it and it was only ever the top of the runs it moved in, and the line still wins.
+   When cards may come back (``from_foundation``), the cards of ``X`` could come back onto it, so
+   the rule asks that they all be on the foundations, and also every card that its own
+   foundation's lower cards could hold, since with the card in a column those could come down: the
+   other colour's foundations at ``r - 1`` and the other suit of its colour at ``r - 2``. In any
+   winning line every move of those cards is then a trip down from a foundation and back; only
+   cards of that same set can rest on them; leaving all those trips and the card's own moves out
+   keeps every other move allowed (the cards left in the columns lie as before less the ones left
+   out, which were always on top) and still wins. Aces and twos go up at once: nothing rests on an
+   ace, and an ace laid on a two could as well have gone to its foundation, which is always free
+   for it.
+2. *A card never comes back from its foundation* (``from_foundation``) when the same condition
+   holds for it: by the same argument, its trip down and back, and every trip that trip made
+   possible, can be left out of any winning line, which then is shorter; so a shortest winning
+   line never takes it down, and the search, which tries every other move, still finds a win.
+
+A position with every card face up and nothing left in the stock or waste is won in classic: the
+lowest card left is then on top of its column (each column is a run going down) and is next on its
+foundation; so on to the last.
+
+The moves are tried best first: to a foundation, a move that turns a card up or empties a column,
+a card from the waste, then the others (a part of a run, a card from a foundation).
+
+The fast search (``prune``), for finding wins only, also leaves out every move of a part of a run
+unless the card it uncovers can go to its foundation, and uses the first foundation rule in its
+form without cards coming back even when they may. It may miss a win, so it never says "not
+winnable": ``solve`` searches first with it, then with every move, and only that last search may.
 """
 
 from __future__ import annotations
 
+import heapq
 import random
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .rules import COLUMNS, UP_FROM_ACE, Rules, rank
+from .rules import ACE_LOW, CARDS, COLUMNS, SUITS, UP_FROM_ACE, Rules, rank
 from .state import DRAW, FOUNDATION, WASTE, Draw, KlondikeState, Move
 
 WINNABLE: Final = "winnable"
@@ -64,29 +111,86 @@ class Verdict:
 Step = tuple[int, int, int, int, int, int]
 """A move of the search: (kind, a, b, count, waste length, pass); kind 0 column a -> b, 1 the waste card at
 length p -> b, 2 foundation suit a -> column b. b is a column or FOUNDATION."""
-Node = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], int, tuple[int, ...], int]
-"""A position: the columns, their face-down counts, stock and waste in drawing order, the waste's length,
-the foundations' counts, the pass."""
+Node = tuple[tuple[bytes, ...], tuple[int, ...], bytes, int, tuple[int, ...], int]
+"""A position: the columns (bottom first; a face-down card is its id plus HIDDEN), their face-down counts, the
+stock and the waste in drawing order, the waste's length, the foundations' counts, the pass."""
+
+HIDDEN: Final = 64
+"""Added to a face-down card's id in a column, so that the key tells face-down cards from face-up ones."""
+_ONE: Final = tuple(bytes((card,)) for card in range(CARDS))
 
 
 class Solver:
-    """Searches one position; ``max_states`` and ``max_seconds`` bound it (None: no bound)."""
+    """Searches one position; ``max_states`` and ``max_seconds`` bound it (None: no bound).
+
+    ``prune`` (for finding wins fast, never for "not winnable"): a part of a run moves only when the card
+    it uncovers can go to its foundation, and classic treats a card as no longer needed in the columns as
+    soon as both foundations of the other colour hold its rank less one (even when cards may come back).
+    """
 
     def __init__(
         self, rules: Rules, max_states: int | None = 200_000, max_seconds: float | None = None, prune: bool = False
     ) -> None:
-        self.prune = prune
-        self.shuffle: random.Random | None = None
-        """When set: the moves of each kind are tried in this random order (a restart tries another)."""
-        """True: a part of a run is moved only when the card it uncovers can go to its foundation (faster,
-        and may miss a win)."""
         self.rules = rules
         self.max_states = max_states
         self.max_seconds = max_seconds
-        self.classic = rules.alternate and rules.options.foundation == UP_FROM_ACE
-        self.total = 52
+        self.prune = prune
+        self.shuffle: random.Random | None = None
+        """When set: the moves of each kind are tried in this random order (a restart tries another)."""
+        self.classic = rules.alternate and rules.options.foundation == UP_FROM_ACE and rules.options.order == ACE_LOW
+        self.total = CARDS
+        self.back = rules.from_foundation
+        self.limited = rules.passes is not None
+        self.draw = rules.draw
+        self.need: tuple[int, ...] = tuple(
+            (rank(card) - 1 if not rules.down else (0 if rank(card) == 1 else 14 - rank(card))) for card in range(CARDS)
+        )
+        """The cards its suit's foundation must hold for a card to go there next."""
+        self.fills: tuple[bool, ...] = tuple(rules.fills_empty(card) for card in range(CARDS))
+        self.fit_cards = rules.fit_cards
+        self.tops: tuple[tuple[int, ...], ...] = tuple(
+            (-1, *(rules.foundation_top(s, n) for n in range(1, 14))) for s in range(SUITS)
+        )
+        """The top card of suit s's foundation holding n cards: ``tops[s][n]``."""
+        # Classic: the foundations whose counts free a card of all need in the columns (the module's proofs).
+        # Without cards from the foundations: both of the other colour at its rank less one. With them: those,
+        # and the other suit of its own colour at its rank less two. A two or an ace: none.
+        back = rules.from_foundation and not prune
+        self.low: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            ()
+            if rank(card) <= 2
+            else tuple(
+                (s, rank(card) - 1 if (s in (1, 2)) != (card % 4 in (1, 2)) else rank(card) - 2)
+                for s in range(SUITS)
+                if s != card % 4 and (back or (s in (1, 2)) != (card % 4 in (1, 2)))
+            )
+            for card in range(CARDS)
+        )
+        """For each card: (suit, count) pairs; when every such foundation holds the count, no card in play can
+        need this card in a column (it goes to its foundation by itself; it never needs to come back)."""
+        self._reach_cache: dict[tuple[int, int, int], tuple[tuple[int, int], ...]] = {}
 
     # -- entry -----------------------------------------------------------------------------------
+
+    @staticmethod
+    def root(state: KlondikeState) -> Node:
+        """``state`` as the search's position."""
+        return (
+            tuple(
+                bytes(card + HIDDEN if i < state.down[c] else card for i, card in enumerate(column))
+                for c, column in enumerate(state.columns)
+            ),
+            tuple(state.down),
+            bytes(state.waste) + bytes(reversed(state.stock)),  # the order the cards come to the waste's top
+            len(state.waste),
+            tuple(state.found),
+            state.pass_number,
+        )
+
+    def ordered_moves(self, state: KlondikeState) -> list[Step]:
+        """The moves the search tries in ``state``, in its order (the hint's fallback)."""
+        self.total = state.total
+        return self._moves(self.root(state))
 
     def solve(self, state: KlondikeState) -> Verdict:
         """The verdict for ``state`` as it stands (a started state)."""
@@ -94,19 +198,16 @@ class Solver:
         deadline = start + self.max_seconds if self.max_seconds is not None else float("inf")
         self.total = state.total
         seen: set[Any] = set()
-        root: Node = (
-            tuple(tuple(c) for c in state.columns),
-            tuple(state.down),
-            tuple(state.waste) + tuple(reversed(state.stock)),  # the order the cards come to the waste's top
-            len(state.waste),
-            tuple(state.found),
-            state.pass_number,
-        )
-        root, auto = self._settle(root)
+        root, auto = self._settle(self.root(state))
         if self._won(root):
             return Verdict(WINNABLE, 0, time.perf_counter() - start, self._spell(state, auto + self._finish(root)))
-        seen.add(self._key(root))
-        stack: list[tuple[Node, Iterator[Step]]] = [(root, iter(self._moves(*root)))]
+        key = self._key
+        settle = self._settle
+        apply = self._apply
+        won = self._won
+        generate = self._moves
+        seen.add(key(root))
+        stack: list[tuple[Node, Iterator[Step]]] = [(root, iter(generate(root)))]
         path: list[list[Step]] = [auto]
         states = 1
         limit = self.max_states
@@ -117,24 +218,77 @@ class Solver:
                 stack.pop()
                 path.pop()
                 continue
-            child, auto = self._settle(self._apply(node, move))
-            if self._won(child):
+            child, auto = settle(apply(node, move), move)
+            if won(child):
                 steps = [step for taken in path for step in taken] + [move, *auto] + self._finish(child)
                 return Verdict(WINNABLE, states, time.perf_counter() - start, self._spell(state, steps))
-            key = self._key(child)
-            if key in seen:
+            k = key(child)
+            if k in seen:
                 continue
-            seen.add(key)
+            seen.add(k)
             states += 1
             if (limit is not None and states > limit) or (states & 255 == 0 and time.perf_counter() > deadline):
                 return Verdict(UNDECIDED, states, time.perf_counter() - start)
-            stack.append((child, iter(self._moves(*child))))
+            stack.append((child, iter(generate(child))))
             path.append([move, *auto])
         return Verdict(NOT_WINNABLE, states, time.perf_counter() - start)
 
+    def solve_best_first(self, state: KlondikeState) -> Verdict:
+        """Best first instead of depth first: the position with the fewest face-down cards and the most cards
+        on the foundations (weighed) is searched next. Finds wins; its "not winnable" is as sound as the
+        depth-first search's (every position reached is searched), but it keeps every position's moves."""
+        start = time.perf_counter()
+        deadline = start + self.max_seconds if self.max_seconds is not None else float("inf")
+        self.total = state.total
+        root, auto = self._settle(self.root(state))
+        if self._won(root):
+            return Verdict(WINNABLE, 0, time.perf_counter() - start, self._spell(state, auto + self._finish(root)))
+        key = self._key
+        settle = self._settle
+        apply = self._apply
+        won = self._won
+        generate = self._moves
+        root_key = key(root)
+        root_auto = auto
+        parents: dict[Any, tuple[Any, list[Step]] | None] = {root_key: None}
+        heap: list[tuple[int, int, Any, Node]] = [(0, 0, root_key, root)]
+        states = 1
+        limit = self.max_states
+        count = 0
+        while heap:
+            _h, _n, node_key, node = heapq.heappop(heap)
+            for move in generate(node):
+                child, auto = settle(apply(node, move), move)
+                if won(child):
+                    steps = [move, *auto, *self._finish(child)]
+                    back = parents[node_key]
+                    while back is not None:
+                        steps = back[1] + steps
+                        back = parents[back[0]]
+                    return Verdict(WINNABLE, states, time.perf_counter() - start, self._spell(state, root_auto + steps))
+                k = key(child)
+                if k in parents:
+                    continue
+                parents[k] = (node_key, [move, *auto])
+                states += 1
+                if (limit is not None and states > limit) or (states & 255 == 0 and time.perf_counter() > deadline):
+                    return Verdict(UNDECIDED, states, time.perf_counter() - start)
+                count += 1
+                downs = child[1]
+                h = 3 * (downs[0] + downs[1] + downs[2] + downs[3] + downs[4] + downs[5] + downs[6]) - sum(child[4])
+                heapq.heappush(heap, (h, count, k, child))
+        return Verdict(NOT_WINNABLE, states, time.perf_counter() - start)
+
     def _key(self, node: Node) -> Any:
-        cols, downs, pile, pos, found, pass_number = node
-        return (tuple(sorted(zip(downs, cols, strict=True))), pile, pos, found, pass_number if self.rules.passes else 0)
+        """Positions with the same future share a key: the columns as a set (which column holds what does
+        not matter), and, without a pass limit, the waste's length only as far as it changes what draws reach."""
+        cols, _downs, pile, pos, _found, pass_number = node
+        body = b"\xff".join(sorted(cols)) + b"\xfe" + pile
+        if self.limited:
+            return (body, pos, pass_number)
+        if pos == len(pile) or pos % self.draw == 0:
+            pos = 0  # every card turning the waste over reaches, and no other
+        return body + _ONE[pos]
 
     def _won(self, node: Node) -> bool:
         _cols, downs, pile, _pos, found, _pass = node
@@ -146,108 +300,112 @@ class Solver:
         cols, downs, pile, pos, found, pass_number = node
         kind, a, b, count, p, new_pass = move
         columns = list(cols)
-        new_found = list(found)
-        new_downs = downs
         if kind == 0:
             src = cols[a]
-            moving = src[len(src) - count :]
-            rest = src[: len(src) - count]
-            columns[a] = rest
-            if rest and downs[a] >= len(rest):
+            cut = len(src) - count
+            moving = src[cut:]
+            if cut and src[cut - 1] >= HIDDEN:
+                columns[a] = src[: cut - 1] + _ONE[src[cut - 1] - HIDDEN]
                 d = list(downs)
-                d[a] = len(rest) - 1
-                new_downs = tuple(d)
+                d[a] = cut - 1
+                downs = tuple(d)
+            else:
+                columns[a] = src[:cut]
             if b == FOUNDATION:
-                new_found[moving[0] % 4] += 1
+                f = list(found)
+                f[moving[0] & 3] += 1
+                found = tuple(f)
             else:
                 columns[b] = cols[b] + moving
-            return (tuple(columns), new_downs, pile, pos, tuple(new_found), pass_number)
+            return (tuple(columns), downs, pile, pos, found, pass_number)
         if kind == 1:
-            card = pile[p - 1]
             if b == FOUNDATION:
-                new_found[card % 4] += 1
+                f = list(found)
+                f[pile[p - 1] & 3] += 1
+                found = tuple(f)
             else:
-                columns[b] = (*cols[b], card)
-            return (tuple(columns), downs, pile[: p - 1] + pile[p:], p - 1, tuple(new_found), new_pass)
-        card = self.rules.foundation_top(a, found[a])
-        new_found[a] -= 1
-        columns[b] = (*cols[b], card)
-        return (tuple(columns), downs, pile, pos, tuple(new_found), pass_number)
+                columns[b] = cols[b] + pile[p - 1 : p]
+            return (tuple(columns), downs, pile[: p - 1] + pile[p:], p - 1, found, new_pass)
+        f = list(found)
+        columns[b] = cols[b] + _ONE[self.tops[a][f[a]]]
+        f[a] -= 1
+        return (tuple(columns), downs, pile, pos, tuple(f), pass_number)
 
-    def _moves(
-        self,
-        cols: Sequence[tuple[int, ...]],
-        downs: Sequence[int],
-        pile: tuple[int, ...],
-        pos: int,
-        found: Sequence[int],
-        pass_number: int,
-    ) -> list[Step]:
-        rules = self.rules
-        fits = rules.fits
-        fills = rules.fills_empty
+    def _moves(self, node: Node) -> list[Step]:
+        cols, downs, pile, pos, found, pass_number = node
+        need = self.need
+        fills = self.fills
         prune = self.prune
-        first: list[tuple[int, int, int, int, int, int]] = []
-        good: list[tuple[int, int, int, int, int, int]] = []
-        talon: list[tuple[int, int, int, int, int, int]] = []
-        other: list[tuple[int, int, int, int, int, int]] = []
+        fit_cards = self.fit_cards
+        first: list[Step] = []
+        good: list[Step] = []
+        talon: list[Step] = []
+        other: list[Step] = []
         empty = -1
-        for i in range(COLUMNS):
-            if not cols[i]:
-                empty = i
-                break
-        where: dict[int, tuple[int, int]] = {}  # every face-up card: (its column, its place)
+        wanted: dict[int, list[int]] = {}  # a card that may go onto a column's top: those columns
+        for dst in range(COLUMNS):
+            target = cols[dst]
+            if target:
+                for card in fit_cards[target[-1]]:
+                    into = wanted.get(card)
+                    if into is None:
+                        wanted[card] = [dst]
+                    else:
+                        into.append(dst)
+            elif empty < 0:
+                empty = dst
         for src in range(COLUMNS):
             col = cols[src]
             n = len(col)
             if not n:
                 continue
             down = downs[src]
-            if rules.to_foundation(col[-1], found):
+            top = col[-1]
+            if found[top & 3] == need[top]:
                 first.append((0, src, FOUNDATION, 1, 0, 0))
             for k in range(down, n):
-                where[col[k]] = (src, k)
-                if empty >= 0 and k > 0 and fills(col[k]):
-                    reveals = k == down
-                    if prune and not reveals and not rules.to_foundation(col[k - 1], found):
-                        continue
-                    (good if reveals else other).append((0, src, empty, n - k, 0, 0))
-        fit_cards = rules.fit_cards
-        for dst in range(COLUMNS):
-            target = cols[dst]
-            if not target:
-                continue
-            for card in fit_cards[target[-1]]:
-                place = where.get(card)
-                if place is None:
-                    continue
-                src, k = place
-                if src == dst:
-                    continue
-                down = downs[src]
-                reveals = k == down and (down > 0 or k == 0)
-                if prune and not reveals and not rules.to_foundation(cols[src][k - 1], found):
-                    continue  # a part of a run moves only to free the card under it for its foundation
-                (good if reveals else other).append((0, src, dst, len(cols[src]) - k, 0, 0))
-        for p, new_pass in self._talon_positions(len(pile), pos, pass_number):
-            card = pile[p - 1]
-            if rules.to_foundation(card, found):
-                first.append((1, 0, FOUNDATION, 1, p, new_pass))
-            for dst in range(COLUMNS):
-                target = cols[dst]
-                if target:
-                    if fits(card, target[-1]):
+                card = col[k]
+                into = wanted.get(card)
+                if k == down:  # the whole face-up run: it turns a card up or empties the column
+                    if into is not None:
+                        for dst in into:
+                            if dst != src:
+                                good.append((0, src, dst, n - k, 0, 0))
+                    if empty >= 0 and k and fills[card]:
+                        good.append((0, src, empty, n - k, 0, 0))
+                elif (into is not None or (empty >= 0 and fills[card])) and (
+                    not prune or found[col[k - 1] & 3] == need[col[k - 1]]
+                ):  # a part of a run
+                    if into is not None:
+                        for dst in into:
+                            if dst != src:
+                                other.append((0, src, dst, n - k, 0, 0))
+                    if empty >= 0 and fills[card]:
+                        other.append((0, src, empty, n - k, 0, 0))
+        if pile:
+            for p, new_pass in self._reach(len(pile), pos, pass_number):
+                card = pile[p - 1]
+                if found[card & 3] == need[card]:
+                    first.append((1, 0, FOUNDATION, 1, p, new_pass))
+                into = wanted.get(card)
+                if into is not None:
+                    for dst in into:
                         talon.append((1, 0, dst, 1, p, new_pass))
-                elif dst == empty and fills(card):
-                    talon.append((1, 0, dst, 1, p, new_pass))
-        if rules.from_foundation:
-            for s in range(4):
+                if empty >= 0 and fills[card]:
+                    talon.append((1, 0, empty, 1, p, new_pass))
+        if self.back:
+            low = self.low
+            for s in range(SUITS):
                 if found[s]:
-                    card = rules.foundation_top(s, found[s])
-                    for dst in range(COLUMNS):
-                        target = cols[dst]
-                        if (target and fits(card, target[-1])) or (not target and dst == empty and fills(card)):
+                    card = self.tops[s][found[s]]
+                    if self.classic and all(found[t] >= n for t, n in low[card]):
+                        continue  # no card in play can ever need it in a column (the module's proofs)
+                    into = wanted.get(card)
+                    if into is not None:
+                        for dst in into:
                             other.append((2, s, dst, 1, 0, 0))
+                    if empty >= 0 and fills[card]:
+                        other.append((2, s, empty, 1, 0, 0))
         shuffle = self.shuffle
         if shuffle is not None:
             shuffle.shuffle(good)
@@ -255,11 +413,12 @@ class Solver:
             shuffle.shuffle(other)
         return first + good + talon + other
 
-    def _talon_positions(self, length: int, pos: int, pass_number: int) -> list[tuple[int, int]]:
+    def _reach(self, length: int, pos: int, pass_number: int) -> tuple[tuple[int, int], ...]:
         """Each waste length that draws can reach, with the pass it is reached in; the nearest first."""
-        if not length:
-            return []
-        d = self.rules.draw
+        cached = self._reach_cache.get((length, pos, pass_number))
+        if cached is not None:
+            return cached
+        d = self.draw
         seen: set[int] = set()
         result: list[tuple[int, int]] = []
         if pos:
@@ -273,19 +432,37 @@ class Solver:
                 result.append((p, pass_number))
         limit = self.rules.passes
         if limit is None or pass_number < limit:
+            later = pass_number + 1 if limit is not None else pass_number  # without a limit the pass is not kept
             p = 0
             while p < length:
                 p = min(p + d, length)
                 if p not in seen:
                     seen.add(p)
-                    result.append((p, pass_number + 1))
-        return result
+                    result.append((p, later))
+        answer = tuple(result)
+        self._reach_cache[(length, pos, pass_number)] = answer
+        return answer
 
-    def _settle(self, node: Node) -> tuple[Node, list[Step]]:
-        """Classic: every column top no column card could ever need goes to its foundation (the moves made)."""
+    def _settle(self, node: Node, move: Step | None = None) -> tuple[Node, list[Step]]:
+        """Classic: every column top that no card in play can need goes to its foundation (the moves made).
+
+        ``move``: the move that made ``node`` from a settled position; when it sent no card to a foundation,
+        only the tops of the columns it touched can have become free."""
         if not self.classic:
             return node, []
         done: list[Step] = []
+        need = self.need
+        low = self.low
+        if move is not None and move[2] != FOUNDATION:
+            cols, found = node[0], node[4]
+            for src in (move[1], move[2]) if move[0] == 0 else (move[2],):
+                col = cols[src]
+                if col:
+                    card = col[-1]
+                    if found[card & 3] == need[card] and all(found[s] >= n for s, n in low[card]):
+                        break
+            else:
+                return node, done
         moved = True
         while moved:
             moved = False
@@ -295,14 +472,10 @@ class Solver:
                 if not col:
                     continue
                 card = col[-1]
-                s = card % 4
-                r = rank(card)
-                if found[s] != r - 1:
+                if found[card & 3] != need[card]:
                     continue
-                if r > 2:
-                    other = (0, 3) if s in (1, 2) else (1, 2)  # the other colour's suits
-                    if found[other[0]] < r - 1 or found[other[1]] < r - 1:
-                        continue
+                if any(found[s] < n for s, n in low[card]):
+                    continue
                 step = (0, src, FOUNDATION, 1, 0, 0)
                 node = self._apply(node, step)
                 done.append(step)
@@ -315,11 +488,12 @@ class Solver:
         cols, _downs, _pile, _pos, found, _pass = node
         columns = list(cols)
         counts = list(found)
+        need = self.need
         steps: list[Step] = []
         while any(columns):
             for src in range(COLUMNS):
-                if columns[src] and self.rules.to_foundation(columns[src][-1], counts):
-                    counts[columns[src][-1] % 4] += 1
+                if columns[src] and counts[columns[src][-1] & 3] == need[columns[src][-1]]:
+                    counts[columns[src][-1] & 3] += 1
                     columns[src] = columns[src][:-1]
                     steps.append((0, src, FOUNDATION, 1, 0, 0))
                     break
@@ -359,29 +533,28 @@ def solve(
 ) -> Verdict:
     """The solver's verdict on ``state`` (started), within the budget.
 
-    ``first_pruned``: search first with ``prune`` (fast to find a win), four times in different orders of
-    the moves on an eighth of the budget each; when that finds no win, search with every move on the
-    rest. A win from any of them is a line that wins; "not winnable" comes only from the search with every
-    move, so the verdict stays sound.
+    ``first_pruned``: find a win first with the fast search (``prune``): best first on a quarter of the
+    budget, then depth first on another quarter (the other way round outside classic, where depth first
+    wins sooner); when neither finds one, search depth first with every
+    move on the rest (all of it that the fast searches left). A win from any of them is a line that wins;
+    "not winnable" comes only from the search with every move, so the verdict stays sound.
     """
     if not first_pruned:
         return Solver(state.rules, max_states, max_seconds, prune).solve(state)
-    tries = 4
-    share = None if max_states is None else max(max_states // (2 * tries), 1)
-    seconds = None if max_seconds is None else max_seconds / (2 * tries)
+    share = None if max_states is None else max(max_states // 4, 1)
+    seconds = None if max_seconds is None else max_seconds / 4
     states = 0
     spent = 0.0
-    for attempt in range(tries):
+    classic = Solver(state.rules).classic
+    for best_first in (True, False) if classic else (False, True):
         solver = Solver(state.rules, share, seconds, True)
-        if attempt:
-            solver.shuffle = random.Random(attempt)
-        fast = solver.solve(state)
+        fast = solver.solve_best_first(state) if best_first else solver.solve(state)
         states += fast.states
         spent += fast.seconds
         if fast.verdict == WINNABLE:
             return Verdict(WINNABLE, states, spent, fast.line)
         if fast.verdict == NOT_WINNABLE:
-            break  # the pruned moves are all tried: another order finds nothing more
+            break  # the fast search's moves are all tried: the other order finds nothing more
     rest_states = None if max_states is None else max(max_states - states, 1)
     rest_seconds = None if max_seconds is None else max(max_seconds - spent, 0.001)
     full = Solver(state.rules, rest_states, rest_seconds, False).solve(state)

@@ -26,7 +26,7 @@ WASTE: Final = 7
 FOUNDATION: Final = 8
 """A move's target: the card's own foundation. As a source, ``FOUNDATION + suit`` (``from_foundation``)."""
 FRENCH: Final = deck("french52")
-WINNABLE_STATES: Final = 4_000
+WINNABLE_STATES: Final = 10_000
 """``winnable_only``: the positions the solver may search in one deal before it is skipped."""
 WINNABLE_TRIES: Final = 200
 
@@ -336,7 +336,7 @@ class KlondikeState(GameState[Action]):
         draws = random.Random(self.seed)
         for skipped in range(WINNABLE_TRIES):
             self.started = True
-            if Solver(self.rules, WINNABLE_STATES, prune=True).solve(self).verdict == WINNABLE:
+            if Solver(self.rules, WINNABLE_STATES, prune=True).solve_best_first(self).verdict == WINNABLE:
                 return skipped
             self._deal(draws.getrandbits(63))
         return WINNABLE_TRIES  # pragma: no cover - never met: most deals are winnable
