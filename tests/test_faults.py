@@ -51,12 +51,13 @@ def test_ctrl_c_stops_the_run_and_prints_the_figures_so_far(
             os.kill(os.getpid(), signal.SIGINT)
 
     monkeypatch.setattr("accessible_cards.simulate.Run", _run_calling(interrupt))
+    before = signal.getsignal(signal.SIGINT)  # Python's default, or "ignored" in a job started in the background
     status = cli.main(["simulate", "war", "--games", str(HUGE), "--seed", "5"])
     out = capsys.readouterr().out
     assert status == 130
     assert out.startswith(f"Stopped with Ctrl-C: the figures of the 4 of {HUGE} games finished.\n")
     assert "War, 2 players, 4 games, seed 5" in out
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    assert signal.getsignal(signal.SIGINT) is before, "the handler in place before the run is put back"
 
 
 def _run_calling(on_game: object) -> type[simulation.Run]:
