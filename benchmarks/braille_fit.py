@@ -261,9 +261,12 @@ def measure(
     rows: list[Row] = []
     for case in chosen:
         game = registry.get(case.game)
+        fixed = game.variant_players.get(case.variant or "")
         for players in player_counts:
             if not game.min_players <= players <= game.max_players:
                 continue
+            if fixed is not None and players != fixed:
+                continue  # a preset for a fixed number of players (a patience: 1, a race: 2) is measured once
             row = Row(case.label, players)
             deck = deck_of(case, players)
             for lang in langs:

@@ -362,7 +362,7 @@ class RaceController(Controller):
     def _sync(self) -> None:
         self.board.narrator = self.narrator.board
 
-    def opening(self, players: int, seed: int | None, variant: str | None) -> str:
+    def opening(self, players: int, seed: int | None, variant: str | None) -> Utterance:
         c = self.controls
         n = self.narrator
         o = n.options
@@ -374,9 +374,12 @@ class RaceController(Controller):
         draw = c.tn("turn {n} card", "turn {n} cards", o.draw)
         passes = c.t("passes without limit") if o.passes is None else c.tn("{n} pass", "{n} passes", o.passes)
         line = c.t("{title}: {draw}, {passes}.", title=title, draw=draw, passes=passes)
+        # the braille title is short: the race's long menu name would not fit 40 cells
+        braille = c.tn("{game}: {n} player", "{game}: {n} players", players, game=c.t("Klondike race", "braille"))
         if seed is not None:
             line += " " + c.t("Seed {seed}.", seed=seed)
-        return line
+            braille += "\n" + c.t("Seed {seed}", "braille", seed=seed)
+        return Utterance(line, braille)
 
     def hint(self) -> Utterance:
         c = self.controls
