@@ -124,28 +124,6 @@ def choose_trump(view: OhHellView) -> int:
 # --- play ---------------------------------------------------------------------------------------
 
 
-def _winner(t: _Cards, trick: Sequence[tuple[int, int]], trump: int | None, grab_and_pass: bool) -> int:
-    """The index in ``trick`` of the card winning it so far (the rules' trick_winner, on ids)."""
-    if grab_and_pass:
-        for i, (_, card) in enumerate(trick):
-            if t.special[card] == GRAB:
-                return i
-        plain = [i for i, (_, card) in enumerate(trick) if not t.special[card]]
-        if not plain:
-            return 0
-    else:
-        plain = list(range(len(trick)))
-    led = t.suit_of[trick[plain[0]][1]]
-    best, best_key = plain[0], -1
-    for i in plain:
-        card = trick[i][1]
-        suit = t.suit_of[card]
-        key = 100 + t.rank_of[card] if suit == trump else (t.rank_of[card] if suit == led else -1)
-        if key >= best_key and key >= 0:
-            best, best_key = i, key
-    return best
-
-
 def _winning(
     t: _Cards, legal: Sequence[int], trick: Sequence[tuple[int, int]], trump: int | None, grab_and_pass: bool
 ) -> list[int]:
