@@ -30,6 +30,34 @@ def test_a_buried_ace_under_a_two_is_not_winnable_in_classic() -> None:
     assert solve(state).verdict == NOT_WINNABLE
 
 
+def test_a_card_that_can_never_leave_its_column_is_a_loss_seen_before_any_search() -> None:
+    """The three of clubs lies on the two of clubs and on both red fours: it cannot go up before the two, nor
+    onto a four, nor (not a king) to an empty column; so the cards under it never come out."""
+    state = board("classic", columns=["2C 4H 4D 3C", "AC"], down=[3], stock="AH 2H 3H AD 2D 3D")
+    verdict = solve(state, max_states=None)
+    assert verdict.verdict == NOT_WINNABLE and verdict.states == 1  # the proof, not a search
+    assert not _exhaustive(state)
+    # The same cards with the four of diamonds in the stock: the three may go onto it, and the search decides.
+    twin = board("classic", columns=["2C 4H 3C", "AC"], down=[2], stock="AH 2H 3H AD 2D 3D 4D", from_foundation=True)
+    verdict = solve(twin, max_states=None)
+    assert verdict.states > 1
+    assert (verdict.verdict == WINNABLE) == _exhaustive(twin)
+
+
+def test_the_proof_of_a_loss_before_the_search_never_meets_a_deal_with_a_winning_line() -> None:
+    """Every seeded deal that the search wins is a deal the check must leave alone."""
+    won = 0
+    for seed in range(1, 61):
+        state = KlondikeState("classic", options_for("classic", {"draw": 3, "from_foundation": True}), seed)
+        state.start()
+        solver = Solver(state.rules, 3_000, None, True)
+        root, _auto = solver._settle(solver.root(state))
+        if solver.solve(state).verdict == WINNABLE:
+            won += 1
+            assert not solver._doomed(root), seed
+    assert won >= 20
+
+
 def test_the_same_deal_is_winnable_when_any_card_fills_an_empty_column() -> None:
     """Braillespiel: the two goes to an empty column, the ace up; with the king and queen the suit is done."""
     state = board(columns=["QS AS 2S", "KS"], down=[2])

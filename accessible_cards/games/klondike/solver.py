@@ -59,6 +59,11 @@ A position with every card face up and nothing left in the stock or waste is won
 lowest card left is then on top of its column (each column is a run going down) and is next on its
 foundation; so on to the last.
 
+Before any search, ``_doomed`` looks for a card that no line of play can bring to its foundation (a card
+that can never leave the cards under it, such as a three of clubs on the two of clubs and on both red fours);
+its docstring proves that such a deal is lost. It costs one pass over the cards and decides at once deals that
+the search would take hundreds of thousands of positions to exhaust.
+
 The moves are tried best first: to a foundation, a move that turns a card up or empties a column,
 a card from the waste, then the others (a part of a run, a card from a foundation).
 
@@ -169,6 +174,15 @@ class Solver:
         """For each card: (suit, count) pairs; when every such foundation holds the count, no card in play can
         need this card in a column (it goes to its foundation by itself; it never needs to come back)."""
         self._reach_cache: dict[tuple[int, int, int], tuple[tuple[int, int], ...]] = {}
+        self.parents: tuple[tuple[int, ...], ...] = tuple(
+            tuple(target for target in range(CARDS) if card in self.fit_cards[target]) for card in range(CARDS)
+        )
+        """The cards a card may be laid on in a column."""
+        self.below: tuple[tuple[int, ...], ...] = tuple(
+            tuple(other for other in range(CARDS) if other % 4 == card % 4 and self.need[other] < self.need[card])
+            for card in range(CARDS)
+        )
+        """The cards its foundation must hold before a card goes there."""
 
     # -- entry -----------------------------------------------------------------------------------
 
@@ -199,6 +213,8 @@ class Solver:
         self.total = state.total
         seen: set[Any] = set()
         root, auto = self._settle(self.root(state))
+        if self._doomed(root):
+            return Verdict(NOT_WINNABLE, 1, time.perf_counter() - start)
         if self._won(root):
             return Verdict(WINNABLE, 0, time.perf_counter() - start, self._spell(state, auto + self._finish(root)))
         key = self._key
@@ -241,6 +257,8 @@ class Solver:
         deadline = start + self.max_seconds if self.max_seconds is not None else float("inf")
         self.total = state.total
         root, auto = self._settle(self.root(state))
+        if self._doomed(root):
+            return Verdict(NOT_WINNABLE, 1, time.perf_counter() - start)
         if self._won(root):
             return Verdict(WINNABLE, 0, time.perf_counter() - start, self._spell(state, auto + self._finish(root)))
         key = self._key
@@ -278,6 +296,57 @@ class Solver:
                 h = 3 * (downs[0] + downs[1] + downs[2] + downs[3] + downs[4] + downs[5] + downs[6]) - sum(child[4])
                 heapq.heappush(heap, (h, count, k, child))
         return Verdict(NOT_WINNABLE, states, time.perf_counter() - start)
+
+    def _doomed(self, node: Node) -> bool:
+        """Whether some card can never reach its foundation, whatever is played: a proof that ``node`` is lost.
+
+        In a column, the face-down cards and the lowest face-up card (the column's *blockers*) leave it only
+        one by one, top first, each by its own move: to its foundation, onto a card it may lie on, or (a card
+        that fills an empty column) to an empty column; a blocker never leaves with the cards under it, as
+        they are face down. So a blocker can be reached only when every blocker above it can leave. Every
+        other card (the stock and the waste, the face-up cards above the lowest one) counts as reachable.
+        What can happen is then over-estimated: a card *can reach its foundation* when it can be reached and
+        every card its foundation needs first can reach it; a blocker *can leave* when it can be reached and
+        it can reach its foundation, or fills an empty column, or a card it may lie on can be reached (or, when
+        cards come back from the foundations, is there). Those facts are gathered until no more follow. Each
+        one is needed for the real event, so when some card still cannot reach its foundation, no line of play
+        brings it there, and no line wins."""
+        cols, downs, pile, _pos, found, _pass = node
+        tops = self.tops
+        home = {tops[s][n] for s in range(SUITS) for n in range(1, found[s] + 1)}
+        reach = set(pile)
+        blockers: list[list[int]] = []
+        for c, col in enumerate(cols):
+            if col:
+                down = downs[c]
+                blockers.append([card - HIDDEN if card >= HIDDEN else card for card in col[: down + 1]])
+                reach.update(col[down:])
+        parents = self.parents
+        below = self.below
+        fills = self.fills
+        back = self.back
+        left: set[int] = set()
+        changed = True
+        while changed:
+            changed = False
+            for blocks in blockers:
+                for i in range(len(blocks) - 1, -1, -1):
+                    card = blocks[i]
+                    if card not in reach:
+                        reach.add(card)
+                        changed = True
+                    if card in left:
+                        continue
+                    if card in home or fills[card] or any(p in reach or (back and p in home) for p in parents[card]):
+                        left.add(card)
+                        changed = True
+                        continue
+                    break
+            for card in reach - home:
+                if all(other in home for other in below[card]):
+                    home.add(card)
+                    changed = True
+        return len(home) < self.total
 
     def _key(self, node: Node) -> Any:
         """Positions with the same future share a key: the columns as a set (which column holds what does
