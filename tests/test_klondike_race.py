@@ -577,3 +577,26 @@ def test_a_watcher_reviews_both_boards_and_the_clock() -> None:
     assert all(len(u.braille) <= BRAILLE_CELLS for u in said)
     assert controller.handle(Typed("time"))
     assert said[-1].speech.startswith("1 minute and 50 seconds left. Anna: 0 cards on the foundations.")
+
+
+@pytest.mark.parametrize(("lang", "before", "braille"), [
+    ("en", "Ben has not started.", "Ben not started"),
+    ("de", "Ben hat noch nicht angefangen.", "Ben noch nicht dran"),
+])  # fmt: skip
+def test_at_one_keyboard_t_says_a_rival_has_not_started_rather_than_none_on_the_foundations(
+    lang: str, before: str, braille: str
+) -> None:
+    state, clock = race(minutes=3)
+    n = RaceNarrator(state, Voice(lang, "normal", ["Anna", "Ben"], 0))
+    state.start()
+    state.apply(Go(0))
+    clock.advance(10)
+    said = n.time_left(state.view(0))
+    assert before in said.speech and braille in said.braille
+    assert "0" not in said.speech.split(before)[1]  # no count for a racer who has not played
+    assert len(said.braille) <= BRAILLE_CELLS
+    clock.advance(200)
+    run_clock(state)  # Anna's time is up: Ben's turn
+    state.apply(Go(1))
+    said = n.time_left(state.view(0))
+    assert before not in said.speech and "Ben: 0" in said.speech.replace(":  ", ": ")

@@ -259,6 +259,10 @@ class RaceNarrator(SeatNarrator):
         for racer, other in enumerate(view.racers):
             if racer == seat:
                 continue
+            if not other.started and other.done is None:  # at one keyboard: their turn has not come yet
+                parts.append(c.text("{name} has not started.", name=self.seat_name(racer)))
+                braille += " " + c.text("{name} not started", _B, name=self.braille_name(racer))
+                continue
             parts.append(self.rival_count(racer, other.foundation).speech)
             braille += f" {self.braille_name(racer)} F{other.foundation}"
         return Utterance(" ".join(parts), fit(braille.strip()), kind="review.time")
