@@ -306,6 +306,9 @@ class GameDescription:
     network_options: Mapping[str, Any] = field(default_factory=dict)
     """Options a network table gives the game's state, whose players sit each at their own computer (Klondike's
     race then lets every racer play at once)."""
+    view_aged: Callable[[Any, float], Any] | None = None
+    """Optional: a view made ``seconds`` ago, as it stands now (a race's clocks run on between the server's
+    steps); a network client asks it before it reads its last view."""
     aliases: tuple[str, ...] = ()
     variants: tuple[Variant, ...] = ()
     option_specs: tuple[OptionSpec, ...] = ()

@@ -600,3 +600,31 @@ def test_at_one_keyboard_t_says_a_rival_has_not_started_rather_than_none_on_the_
     state.apply(Go(1))
     said = n.time_left(state.view(0))
     assert before not in said.speech and "Ben: 0" in said.speech.replace(":  ", ": ")
+
+
+def test_a_network_client_reads_the_clock_as_it_runs_between_the_servers_steps() -> None:
+    """T on a child's computer: the view came with the last step, the time left goes on from it; a paused table
+    stands still."""
+    from accessible_cards.net.client import RemoteTable
+    from accessible_cards.net.protocol import to_wire
+
+    state, clock = race(minutes=3, race_together=True)
+    state.start()
+    clock.advance(20)
+    remote = RemoteTable(KLONDIKE, state, 0, [PERSON, PERSON], lambda message: True)
+    here = FakeClock()
+    remote.clock = here
+    remote.take({"events": [], "view": to_wire(state.view(0)), "movers": [0, 1], "legal": []})
+    assert [r.left for r in remote.view(0).racers] == [160, 160]
+    here.advance(45)
+    assert [r.left for r in remote.view(0).racers] == [115, 115]
+    n = RaceNarrator(state, Voice("en", "normal", ["Anna", "Ben"], 0))
+    assert n.time_left(remote.view(0)).speech.startswith("1 minute and 55 seconds left.")
+    remote.pause(True)
+    here.advance(300)
+    assert [r.left for r in remote.view(0).racers] == [115, 115]  # the teacher paused the table
+    remote.pause(False)
+    here.advance(15)
+    assert [r.left for r in remote.view(0).racers] == [100, 100]
+    here.advance(1000)
+    assert [r.left for r in remote.view(0).racers] == [0, 0]  # never below nothing: the server says the end

@@ -35,7 +35,7 @@ from ..keys import Typed
 from ..table import COMPUTER, PERSON, Seat
 from ..ui.app import App, GameRequest, players_label
 from ..ui.commands import key_map, parse_words
-from ..ui.game_screen import GameScreen
+from ..ui.game_screen import GameScreen, game_clock
 from ..ui.messages import refusal
 from ..ui.screens import Item, ListScreen
 from ..ui.terminal import Terminal, _enter_command
@@ -346,6 +346,11 @@ class RemoteTable:
         self.listeners: list[Any] = []
         self.started = False
         self._view: Any = None
+        self.clock = game_clock()
+        self._view_at = 0.0
+        """The clock's reading when the last view came (a race's clocks run on from there)."""
+        self.paused = False
+        """The teacher has paused the table: its clocks stand still."""
         self._to_move: int | None = None
         self._movers: tuple[int, ...] = ()
         """The seats that play at once (a race), when the server says so."""
@@ -364,7 +369,17 @@ class RemoteTable:
         return self.seat if self.seat in self._movers else self._to_move
 
     def view(self, seat: int) -> Any:
-        return self._view
+        aged = self.game.view_aged
+        if aged is None or self.paused:
+            return self._view
+        return aged(self._view, self.clock() - self._view_at)
+
+    def pause(self, paused: bool) -> None:
+        """The table is paused or goes on: the view's clocks stop where they stand now, or run on from here."""
+        if paused and not self.paused:
+            self._view = self.view(self.seat)
+        self.paused = paused
+        self._view_at = self.clock()
 
     def legal_actions(self) -> Sequence[Any]:
         return self._legal
@@ -397,6 +412,7 @@ class RemoteTable:
         classes = self.classes
         events = [from_wire(event, classes) for event in message.get("events") or ()]
         self._view = from_wire(message.get("view"), classes)
+        self._view_at = self.clock()
         to_move = message.get("to_move")
         self._to_move = to_move if isinstance(to_move, int) else None
         movers = message.get("movers") or ()
@@ -875,7 +891,11 @@ class NetApp(App):
                     text = self.t("A message from the server could not be read; it is left out.")
                 self.say(text[:1000])
         elif kind == "notice":
-            self.notice(str(message.get("id")), message.get("p") or {})
+            notice = str(message.get("id"))
+            screen = self.game_screen_now
+            if notice in ("table-paused", "table-resumed") and screen is not None:
+                screen.remote.pause(notice == "table-paused")
+            self.notice(notice, message.get("p") or {})
         elif kind == "refused":
             self.refuse(self.server_refusal(str(message.get("id")), message.get("p") or {}))
             screen = self.game_screen_now

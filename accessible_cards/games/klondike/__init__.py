@@ -18,6 +18,7 @@ from .race import (
     RaceState,
     race_action_from_json,
     race_action_to_json,
+    view_aged,
 )
 from .race_play import RaceController, RaceNarrator
 from .rules import OPTION_SPECS, VARIANTS, options_for
@@ -83,6 +84,7 @@ DESCRIPTION = register_game(
         max_players=2,
         variant_players={**{name: 1 for name in VARIANTS}, **{name: 2 for name in RACE_VARIANTS}},
         network_options={"race_together": True},
+        view_aged=view_aged,
         private_hands=True,
         new_state=_new_state,
         state_from_json=_state_from_json,

@@ -201,6 +201,8 @@ class RaceView:
     racers: tuple[Racer, ...]
     boards: tuple[KlondikeView | None, ...]
     result: Result | None
+    held: bool = False
+    """The clock stands still (a paused table, a hand-over)."""
 
     @property
     def board(self) -> KlondikeView | None:
@@ -556,7 +558,15 @@ class RaceState(GameState[Any]):
     def _view(self, seat: int, boards: Sequence[KlondikeView | None]) -> RaceView:
         turn = None if self._result is not None or self.together else self.turn
         return RaceView(
-            seat, self._variant, self.minutes, self.together, turn, self._racers(), tuple(boards), self._result
+            seat,
+            self._variant,
+            self.minutes,
+            self.together,
+            turn,
+            self._racers(),
+            tuple(boards),
+            self._result,
+            self.held_at is not None,
         )
 
     def hidden_cards(self, racer: int) -> list[int]:
@@ -699,3 +709,18 @@ __all__ = [
     "race_action_from_json",
     "race_action_to_json",
 ]
+
+
+def view_aged(view: Any, seconds: float) -> Any:
+    """A race's view made ``seconds`` ago, with each running clock moved on by them (what T reads on a network
+    client between the server's steps); any other view as it is."""
+    if not isinstance(view, RaceView) or view.result is not None or view.held or seconds <= 0:
+        return view
+    limit = float(view.minutes * 60)
+    racers = tuple(
+        replace(racer, used=min(racer.used + seconds, limit), left=max(racer.left - seconds, 0.0))
+        if racer.started and racer.done is None and (view.together or view.turn == number)
+        else racer
+        for number, racer in enumerate(view.racers)
+    )
+    return replace(view, racers=racers)
