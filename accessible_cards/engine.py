@@ -175,6 +175,10 @@ class GameState(ABC, Generic[A]):
         """Seconds until :meth:`clock_action` may be due next (None: no clock runs)."""
         return None
 
+    def leave_action(self) -> Any | None:
+        """The clock's action that keeps its reading when the game is left mid-play (None: nothing to keep)."""
+        return None
+
     def public_view(self) -> Any:
         """What someone watching the table may know: what lies face up and the counts, no seat's own cards.
 

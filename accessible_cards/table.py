@@ -171,6 +171,16 @@ class Table:
             told += events
         return told
 
+    def leave(self) -> list[Event]:
+        """The game is left mid-play: the clock's due steps, then its reading (a race's time used so far)."""
+        if not self.started or self.result is not None:
+            return []
+        events = self.run_clock()
+        action = self.state.leave_action() if self.result is None else None
+        if action is not None:
+            events += self._apply(Move(action, CLOCK))
+        return events
+
     def replay(self, move: Move) -> list[Event]:
         """Make a saved move the way it was made: by the table for its own seats, else as a person's."""
         if move.by == CLOCK:

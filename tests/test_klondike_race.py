@@ -497,11 +497,15 @@ def test_an_unknown_person_move_is_a_cards_error() -> None:
 class SteppingClock:
     """A clock that moves on 3 seconds each time it is read: the program's clock steps come due as it plays."""
 
+    frozen = False
+    """True once the program closes: real time barely moves while it writes its save."""
+
     def __init__(self) -> None:
         self.now = 0.0
 
     def __call__(self) -> float:
-        self.now += 3.0
+        if not SteppingClock.frozen:
+            self.now += 3.0
         return self.now
 
 
@@ -515,14 +519,23 @@ def test_a_race_at_one_keyboard_is_saved_and_resumed_with_its_boards_and_time(
     from accessible_cards.ui.app import GameRequest
 
     monkeypatch.setattr(screens, "game_clock", SteppingClock)
+    monkeypatch.setattr(SteppingClock, "frozen", False)
+    leave = Table.leave
+
+    def closing(table: Table) -> list[Event]:
+        SteppingClock.frozen = True
+        return leave(table)
+
+    monkeypatch.setattr(Table, "leave", closing)
     request = GameRequest("klondike", 2, 2, "race", seed=3, options={"race_minutes": 3})
     _, said = play(request, [""], budget=9)  # Enter: to the keyboard, then draw after draw
     assert "The clock runs: 3 minutes. Go!" in said
     assert any(line.endswith(" left.") for line in said)  # the clock's steps came due while playing
     saved = saves.load(only_save(tmp_path / "data"))
     assert not saved.finished and any(move.by == CLOCK for move in saved.moves)
+    assert saved.moves[-1].by == CLOCK and type(saved.moves[-1].action).__name__ == "Stop"  # the time when it closed
     current = saved.current
-    app, said = play(None, [""], budget=0, resume=True)
+    app, said = play(None, [""], budget=0, resume=True)  # the clock stands still: it is the time saved
     state = game_screen(app).table.state
     assert isinstance(state, RaceState)
     assert [board.to_json() for board in state.boards] == [b for b in current["boards"]]
@@ -628,3 +641,34 @@ def test_a_network_client_reads_the_clock_as_it_runs_between_the_servers_steps()
     assert [r.left for r in remote.view(0).racers] == [100, 100]
     here.advance(1000)
     assert [r.left for r in remote.view(0).racers] == [0, 0]  # never below nothing: the server says the end
+
+
+def test_a_race_left_mid_play_comes_back_with_the_time_used_until_it_was_left() -> None:
+    """Not from the last move: the time a racer spent after it still counts when the race is resumed."""
+    from accessible_cards.games.klondike.race import Stop
+
+    clock = FakeClock()
+    state = KLONDIKE.new_state(2, "race", {"race_minutes": 5}, 3)
+    start = json.dumps(state.to_json())
+    table = Table(KLONDIKE, state, [Seat.person(), Seat.person()], clock=clock)
+    table.start()
+    table.play(Go(0))
+    clock.advance(25)
+    table.play(state.seat_action(0, DRAW))
+    clock.advance(40)  # thinking, then the program is closed
+    table.leave()
+    assert isinstance(table.moves[-1].action, Stop) and table.moves[-1].by == CLOCK
+    saved = json.loads(json.dumps([(KLONDIKE.action_to_json(m.action), m.by) for m in table.moves]))
+
+    again = KLONDIKE.state_from_json(json.loads(start))
+    table2 = Table(KLONDIKE, again, [Seat.person(), Seat.person()], clock=FakeClock())
+    table2.start()
+    for data, by in saved:
+        table2.replay(TableMove(KLONDIKE.action_from_json(data, "a move"), by))
+    assert again.view(0).racers[0].left == pytest.approx(300 - 65)
+    assert Table(KLONDIKE, KLONDIKE.new_state(1, "classic", {}, 3), [Seat.person()]).leave() == []  # no clock
+    for bad in ({"stop": -1, "racer": 0}, {"stop": 10, "racer": "x"}):
+        with pytest.raises(ValueError):
+            KLONDIKE.action_from_json(bad, "a move")
+    later = again.leave_action()
+    assert later is not None and not again.is_legal(Stop(0, 10.0))  # never back before the time already used

@@ -393,6 +393,9 @@ class RemoteTable:
     def start(self) -> list[Any]:
         return []
 
+    def leave(self) -> list[Any]:
+        return []  # the server keeps the table and its clock
+
     def play(self, action: Any) -> list[Any]:
         """Send this seat's move; its events come back from the server as the next step."""
         if not self.started or self.to_move() != self.seat:

@@ -299,7 +299,7 @@ class App:
 
     def pop(self) -> None:
         if self.stack:
-            self.stack.pop()
+            self.stack.pop().leave()
         if self.stack:
             self.stack[-1].resume()
         else:
@@ -307,7 +307,7 @@ class App:
 
     def replace(self, screen: Screen) -> None:
         if self.stack:
-            self.stack.pop()
+            self.stack.pop().leave()
         self.push(screen)
 
     def back_to_menu(self) -> None:
@@ -390,6 +390,8 @@ class App:
                 self.dispatch(typed)
             except CardsError as error:
                 self.refuse(refusal(error, self.t))
+        for screen in reversed(self.stack):  # the program ends: a game keeps its clock's reading
+            screen.leave()
         for output in self.outputs:
             output.close()
         return 0

@@ -249,6 +249,13 @@ class GameScreen(Screen):
     def save(self) -> None:
         self.save_game()
 
+    def leave(self) -> None:
+        """Left mid-play: the clock's reading goes into the save (a resumed race goes on from now)."""
+        if not self.started or self.table.result is not None:
+            return
+        if self.table.leave():
+            self.save_game()
+
     # -- narrating ----------------------------------------------------------------------
 
     def _narrator(self) -> Any:

@@ -32,6 +32,9 @@ class Screen:
     def resume(self) -> None:
         """Called when the screen above it closes."""
 
+    def leave(self) -> None:
+        """Called when the screen closes, or the program ends with it open."""
+
     def before_input(self) -> None:
         """Called before each key is read: automatic steps (a computer's turn) happen here."""
 

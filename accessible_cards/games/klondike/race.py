@@ -81,7 +81,16 @@ class Tick:
     at: float
 
 
-RaceAction = RaceMove | Go | Tick
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """The race was left while the clock showed ``at`` seconds used: a resumed race goes on from there, not
+    from the last move. ``racer`` as in :class:`Tick`."""
+
+    racer: int | None
+    at: float
+
+
+RaceAction = RaceMove | Go | Tick | Stop
 
 
 # --- events --------------------------------------------------------------------------------------
@@ -425,6 +434,13 @@ class RaceState(GameState[Any]):
                     return False
                 k = self.turn
             return action.at in self.bounds[self.ticks[k] :]
+        if isinstance(action, Stop):
+            if self.together:
+                if action.racer is not None:
+                    return False
+                return self.used[0] <= action.at <= self.limit
+            turn = self.turn
+            return action.racer == turn and self.running(turn) and self.used[turn] <= action.at <= self.limit
         return False
 
     # -- the clock ----------------------------------------------------------------------------
@@ -442,6 +458,15 @@ class RaceState(GameState[Any]):
         if not due:
             return None
         return Tick(None if self.together else racer, due[-1])  # a clock looked at late says only the newest
+
+    def leave_action(self) -> Stop | None:
+        """The clock's reading, to keep when the race is left while a clock runs (None when none runs)."""
+        if not self.started or self._result is not None:
+            return None
+        racer = 0 if self.together else self.turn
+        if not self.running(racer) and not self.together:
+            return None
+        return Stop(None if self.together else racer, round(self.now(racer), 3))
 
     def next_clock(self) -> float | None:
         """Seconds until the clock's next step (None: no clock runs now)."""
@@ -479,6 +504,8 @@ class RaceState(GameState[Any]):
                 for r in range(self.players):
                     if self.done[r] is None and (self.together or r == action.racer):
                         self._racer_done(r, TIME_UP, action.at, events)
+        elif isinstance(action, Stop):
+            self._set_time(0 if action.racer is None else action.racer, action.at)
         else:
             assert isinstance(action, RaceMove)
             r = action.racer
@@ -661,6 +688,8 @@ def race_action_to_json(action: Any) -> Any:
         return {"go": action.racer}
     if isinstance(action, Tick):
         return {"tick": action.at, "racer": action.racer}
+    if isinstance(action, Stop):
+        return {"stop": action.at, "racer": action.racer}
     return action_to_json(action)
 
 
@@ -677,6 +706,10 @@ def race_action_from_json(data: Any, where: str) -> Any:
         racer = data["racer"]
         if (racer is None or _whole(racer)) and _seconds(data["tick"]):
             return Tick(racer, float(data["tick"]))
+    elif isinstance(data, dict) and set(data) == {"stop", "racer"}:
+        racer = data["racer"]
+        if (racer is None or _whole(racer)) and _seconds(data["stop"]):
+            return Stop(racer, float(data["stop"]))
     else:
         return action_from_json(data, where)
     raise ValueError(f"{where} is not a move of a race")
@@ -705,6 +738,7 @@ __all__ = [
     "Raced",
     "Racer",
     "RacerDone",
+    "Stop",
     "Tick",
     "race_action_from_json",
     "race_action_to_json",
