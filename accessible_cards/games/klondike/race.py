@@ -17,7 +17,7 @@ The clock is injectable (``set_clock``; real play uses ``time.monotonic``), and 
 game only through its actions: each racer's move carries the seconds of their clock it was made
 at, and the clock's own steps (:class:`Tick`: each minute left, 30 and 10 seconds, the end) are
 actions the table plays for the clock. So a save replays exactly, and a resumed race goes on
-with each racer's board and the time left as the last move or tick left it.
+with each racer's board and the time left when it was left (a :class:`Stop`), or as its last move or tick left it.
 """
 
 from __future__ import annotations
