@@ -104,7 +104,7 @@ class _RankGroups:
     """Cards said as a suit and a list of its ranks, in the catalog's own words.
 
     The words between the suit and its first rank come from the very messages that say such groups
-    ("{suit}: {ranks}", "{suit}, trump: {ranks}", "You must follow {suit}: {cards}."), the list's
+    ("{suit}: {ranks}", "trump {suit}: {ranks}", "You must follow {suit}: {cards}."), the list's
     joints from the list messages ("{first}, {next}", "{first} and {last}", "{first} or {last}"),
     and a rank may stand as "the {rank}".
     """
@@ -126,7 +126,7 @@ class _RankGroups:
         self.suits = {name.lower(): suit for name, suit in suits.items()}
         between = {
             self._between(c.text("{suit}: {ranks}", suit=self._SUIT, ranks=self._RANKS)),
-            self._between(c.text("{suit}, trump: {ranks}", suit=self._SUIT, ranks=self._RANKS)),
+            self._between(c.text("trump {suit}: {ranks}", suit=self._SUIT, ranks=self._RANKS)),
             self._between(c.text("You must follow {suit}: {cards}.", suit=self._SUIT, cards=self._RANKS)),
         }
         joints = {

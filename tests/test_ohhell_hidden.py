@@ -363,7 +363,7 @@ def test_the_announcement_check_catches_a_narrator_told_from_another_seats_view(
 def test_a_hand_said_by_suit_is_spotted_in_both_languages() -> None:
     """The grouped forms of the hand and of "you must follow" read as cards, counts and bids do not."""
     en, de = spotter("en", "french52"), spotter("de", "skat64")
-    assert {c.code for c in en.cards("Your hand: hearts: nine; clubs, trump: queen and seven.")} == {"9H", "QC", "7C"}
+    assert {c.code for c in en.cards("Your hand: hearts: nine; trump clubs: queen and seven.")} == {"9H", "QC", "7C"}
     assert {c.code for c in en.cards("You must follow clubs: the queen or the seven.")} == {"QC", "7C"}
     assert {c.code for c in en.cards("You must follow clubs: the king or the ace of spades.")} == {"KC", "AS"}
     assert {c.code for c in de.cards("Du musst Kreuz bedienen: Dame oder Sieben.")} == {"QC", "7C"}

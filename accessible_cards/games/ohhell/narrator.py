@@ -487,7 +487,7 @@ class OhHellNarrator(SeatNarrator):
                 continue
             ranks = self._join([self.rank(x) for x in cards])
             if suit == view.trump:
-                groups.append(c.text("{suit}, trump: {ranks}", suit=self.suit(suit), ranks=ranks))
+                groups.append(c.text("trump {suit}: {ranks}", suit=self.suit(suit), ranks=ranks))
             else:
                 groups.append(c.text("{suit}: {ranks}", suit=self.suit(suit), ranks=ranks))
         return c.text("Your hand: {groups}.", groups="; ".join(groups))
