@@ -17,7 +17,7 @@ lint: setup
 	$(BIN)/mypy
 
 test: lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest --durations=25
 
 test-fast: setup
 	$(BIN)/python -m pytest -m "not slow and not terminal"
