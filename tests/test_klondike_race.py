@@ -672,3 +672,32 @@ def test_a_race_left_mid_play_comes_back_with_the_time_used_until_it_was_left() 
             KLONDIKE.action_from_json(bad, "a move")
     later = again.leave_action()
     assert later is not None and not again.is_legal(Stop(0, 10.0))  # never back before the time already used
+
+
+def test_closing_the_program_mid_race_saves_the_time_used_since_the_last_move(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from saves_support import only_save, play
+
+    from accessible_cards import saves
+    from accessible_cards.games.klondike.race import Stop
+    from accessible_cards.ui import game_screen as screens
+    from accessible_cards.ui.app import GameRequest
+
+    class Creeping:
+        """A clock that moves on a twentieth of a second each time it is read: no clock step comes due."""
+
+        def __init__(self) -> None:
+            self.now = 0.0
+
+        def __call__(self) -> float:
+            self.now += 0.05
+            return self.now
+
+    monkeypatch.setattr(screens, "game_clock", Creeping)
+    request = GameRequest("klondike", 2, 2, "race", seed=3, options={"race_minutes": 3})
+    play(request, [""], budget=3)  # to the keyboard, two draws, then the terminal closes
+    saved = saves.load(only_save(tmp_path / "data"))
+    last, stop = saved.moves[-2].action, saved.moves[-1].action
+    assert isinstance(stop, Stop) and saved.moves[-1].by == CLOCK and not saved.finished
+    assert isinstance(last, RaceMove) and 0 < last.at < stop.at < 60

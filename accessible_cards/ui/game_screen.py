@@ -253,7 +253,9 @@ class GameScreen(Screen):
         """Left mid-play: the clock's reading goes into the save (a resumed race goes on from now)."""
         if not self.started or self.table.result is not None:
             return
-        if self.table.leave():
+        made = len(self.table.moves)
+        self.table.leave()
+        if len(self.table.moves) != made:
             self.save_game()
 
     # -- narrating ----------------------------------------------------------------------
