@@ -445,12 +445,19 @@ class RaceState(GameState[Any]):
 
     # -- the clock ----------------------------------------------------------------------------
 
-    def clock_action(self) -> Tick | None:
-        """The clock's step that is due now (a minute left, 30 or 10 seconds, the end), or None."""
+    def _clock_racer(self) -> int | None:
+        """The racer whose clock runs now (0 for the one clock of a race played together), or None."""
         if not self.started or self._result is not None:
             return None
         racer = 0 if self.together else self.turn
         if not self.running(racer) and not self.together:
+            return None
+        return racer
+
+    def clock_action(self) -> Tick | None:
+        """The clock's step that is due now (a minute left, 30 or 10 seconds, the end), or None."""
+        racer = self._clock_racer()
+        if racer is None:
             return None
         k = self._key(racer)
         now = self.now(racer)
@@ -461,10 +468,8 @@ class RaceState(GameState[Any]):
 
     def leave_action(self) -> Stop | None:
         """The clock's reading, to keep when the race is left while a clock runs (None when none runs)."""
-        if not self.started or self._result is not None:
-            return None
-        racer = 0 if self.together else self.turn
-        if not self.running(racer) and not self.together:
+        racer = self._clock_racer()
+        if racer is None:
             return None
         return Stop(None if self.together else racer, round(self.now(racer), 3))
 
