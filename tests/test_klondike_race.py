@@ -23,6 +23,7 @@ from accessible_cards.games.klondike.race import (
     RaceOver,
     RacerDone,
     RaceState,
+    Stop,
     Tick,
 )
 from accessible_cards.games.klondike.race_play import RaceNarrator
@@ -177,6 +178,8 @@ def test_a_person_cannot_play_the_clock_or_another_racers_board() -> None:
     state.start()
     with pytest.raises(IllegalActionError):
         state.seat_action(0, Tick(None, 60.0))
+    with pytest.raises(IllegalActionError):
+        state.seat_action(0, Stop(None, 170.0))  # nor hand back time with the clock's reading
     with pytest.raises(IllegalActionError):
         state.seat_action(0, RaceMove(1, DRAW, 0.0))
 
@@ -645,8 +648,6 @@ def test_a_network_client_reads_the_clock_as_it_runs_between_the_servers_steps()
 
 def test_a_race_left_mid_play_comes_back_with_the_time_used_until_it_was_left() -> None:
     """Not from the last move: the time a racer spent after it still counts when the race is resumed."""
-    from accessible_cards.games.klondike.race import Stop
-
     clock = FakeClock()
     state = KLONDIKE.new_state(2, "race", {"race_minutes": 5}, 3)
     start = json.dumps(state.to_json())
@@ -680,7 +681,6 @@ def test_closing_the_program_mid_race_saves_the_time_used_since_the_last_move(
     from saves_support import only_save, play
 
     from accessible_cards import saves
-    from accessible_cards.games.klondike.race import Stop
     from accessible_cards.ui import game_screen as screens
     from accessible_cards.ui.app import GameRequest
 

@@ -400,7 +400,7 @@ class RaceState(GameState[Any]):
             if action.racer != seat:
                 raise IllegalActionError("error-move-not-allowed", "a move on another racer's board")
             action = action.action
-        if isinstance(action, Tick):
+        if isinstance(action, (Tick, Stop)):
             raise IllegalActionError("error-move-not-allowed", "the clock's step is not a person's")
         if isinstance(action, Go):
             return action
@@ -728,6 +728,21 @@ def _seconds(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 24 * 3600
 
 
+def view_aged(view: Any, seconds: float) -> Any:
+    """A race's view made ``seconds`` ago, with each running clock moved on by them (what T reads on a network
+    client between the server's steps); any other view as it is."""
+    if not isinstance(view, RaceView) or view.result is not None or view.held or seconds <= 0:
+        return view
+    limit = float(view.minutes * 60)
+    racers = tuple(
+        replace(racer, used=min(racer.used + seconds, limit), left=max(racer.left - seconds, 0.0))
+        if racer.started and racer.done is None and (view.together or view.turn == number)
+        else racer
+        for number, racer in enumerate(view.racers)
+    )
+    return replace(view, racers=racers)
+
+
 __all__ = [
     "RACE_MINUTES",
     "RACE_VARIANTS",
@@ -747,19 +762,5 @@ __all__ = [
     "Tick",
     "race_action_from_json",
     "race_action_to_json",
+    "view_aged",
 ]
-
-
-def view_aged(view: Any, seconds: float) -> Any:
-    """A race's view made ``seconds`` ago, with each running clock moved on by them (what T reads on a network
-    client between the server's steps); any other view as it is."""
-    if not isinstance(view, RaceView) or view.result is not None or view.held or seconds <= 0:
-        return view
-    limit = float(view.minutes * 60)
-    racers = tuple(
-        replace(racer, used=min(racer.used + seconds, limit), left=max(racer.left - seconds, 0.0))
-        if racer.started and racer.done is None and (view.together or view.turn == number)
-        else racer
-        for number, racer in enumerate(view.racers)
-    )
-    return replace(view, racers=racers)
