@@ -61,7 +61,7 @@ foundation; so on to the last.
 
 Before any search, ``_doomed`` looks for a card that no line of play can bring to its foundation (a card
 that can never leave the cards under it, such as a three of clubs on the two of clubs and on both red fours);
-its docstring proves that such a deal is lost. It costs one pass over the cards and decides at once deals that
+its docstring proves that such a deal is lost. It costs a few passes over the cards and decides at once deals that
 the search would take hundreds of thousands of positions to exhaust.
 
 The moves are tried best first: to a foundation, a move that turns a card up or empties a column,
