@@ -206,17 +206,26 @@ class Solver:
         self.total = state.total
         return self._moves(self.root(state))
 
+    def _open(self, state: KlondikeState, start: float) -> tuple[Node, list[Step], Verdict | None]:
+        """The settled root and the moves that settled it, and the verdict when no search is needed (a card
+        that can never reach its foundation, or every card face up)."""
+        self.total = state.total
+        root, auto = self._settle(self.root(state))
+        if self._doomed(root):
+            return root, auto, Verdict(NOT_WINNABLE, 1, time.perf_counter() - start)
+        if self._won(root):
+            line = self._spell(state, auto + self._finish(root))
+            return root, auto, Verdict(WINNABLE, 0, time.perf_counter() - start, line)
+        return root, auto, None
+
     def solve(self, state: KlondikeState) -> Verdict:
         """The verdict for ``state`` as it stands (a started state)."""
         start = time.perf_counter()
         deadline = start + self.max_seconds if self.max_seconds is not None else float("inf")
-        self.total = state.total
         seen: set[Any] = set()
-        root, auto = self._settle(self.root(state))
-        if self._doomed(root):
-            return Verdict(NOT_WINNABLE, 1, time.perf_counter() - start)
-        if self._won(root):
-            return Verdict(WINNABLE, 0, time.perf_counter() - start, self._spell(state, auto + self._finish(root)))
+        root, auto, settled = self._open(state, start)
+        if settled is not None:
+            return settled
         key = self._key
         settle = self._settle
         apply = self._apply
@@ -255,12 +264,9 @@ class Solver:
         depth-first search's (every position reached is searched), but it keeps every position's moves."""
         start = time.perf_counter()
         deadline = start + self.max_seconds if self.max_seconds is not None else float("inf")
-        self.total = state.total
-        root, auto = self._settle(self.root(state))
-        if self._doomed(root):
-            return Verdict(NOT_WINNABLE, 1, time.perf_counter() - start)
-        if self._won(root):
-            return Verdict(WINNABLE, 0, time.perf_counter() - start, self._spell(state, auto + self._finish(root)))
+        root, auto, settled = self._open(state, start)
+        if settled is not None:
+            return settled
         key = self._key
         settle = self._settle
         apply = self._apply
