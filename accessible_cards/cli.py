@@ -17,7 +17,7 @@ from typing import Any
 
 from . import __version__
 from . import game as registry
-from .engine import Event, parse_settings
+from .engine import SEED_BITS, SEED_MAX, Event, parse_settings
 from .errors import CardsError, ScenarioError
 from .game import GameDescription, Scenario
 from .i18n import LANGUAGES
@@ -61,7 +61,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--humans", type=int, default=None, metavar="N", help="how many of them are people here")
     play.add_argument("--lang", choices=LANGUAGES, default=None, help=f"the language ({', '.join(LANGUAGES)})")
     play.add_argument(
-        "--seed", type=_seed, default=None, metavar="S", help=f"the seed for the shuffle, 0 to {SEED_MAX}"
+        "--seed",
+        type=_seed,
+        default=None,
+        metavar="S",
+        help="the seed for the shuffle: a whole number of up to 39 digits",
     )
     play.add_argument("--set", action="append", default=[], type=_key_value, metavar="KEY=VALUE", help="a rule option")
     play.add_argument("--quiz", action="store_true", default=None, help="War: ask which card is higher first")
@@ -138,7 +142,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--players", type=int, default=None, metavar="N", help=f"how many players: {_player_ranges()}"
     )
     simulate.add_argument("--games", type=int, default=1000, metavar="G", help="how many games (default 1000)")
-    simulate.add_argument("--seed", type=_seed, default=1, metavar="S", help=f"the seed, 0 to {SEED_MAX} (default 1)")
+    simulate.add_argument(
+        "--seed", type=_seed, default=1, metavar="S", help="the seed, a whole number of up to 39 digits (default 1)"
+    )
     simulate.add_argument(
         "--set", action="append", default=[], type=_key_value, metavar="KEY=VALUE", help="a rule option"
     )
@@ -173,10 +179,6 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-SEED_MAX = 2**63 - 1
-"""The largest seed ``--seed`` takes (the seeds run from 0, as many as 63 bits hold)."""
-
-
 def _seed(text: str) -> int:
     """``--seed``: a whole number from 0 to :data:`SEED_MAX` (else argparse's usage error, the value cut short)."""
     try:
@@ -184,7 +186,7 @@ def _seed(text: str) -> int:
     except ValueError:
         value = -1
     if not 0 <= value <= SEED_MAX:
-        raise argparse.ArgumentTypeError(f"a whole number from 0 to {SEED_MAX}, not {_cut(text)!r}")
+        raise argparse.ArgumentTypeError(f"a whole number from 0 to 2^{SEED_BITS} - 1 (39 digits), not {_cut(text)!r}")
     return value
 
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import enum
 import random
+import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Final, Generic, TypeVar
 
 from .cards import Card
 from .errors import OptionError
@@ -203,6 +204,27 @@ class GameState(ABC, Generic[A]):
     @abstractmethod
     def to_json(self) -> dict[str, Any]:
         """The whole state as JSON-ready data; ``from_json`` reads it back."""
+
+
+SEED_BITS: Final = 128
+"""The random bits of a fresh seed: too many to search, so no deal can be worked out from the cards one seat sees."""
+SEED_MAX: Final = 2**SEED_BITS - 1
+"""The largest seed a player may give (``--seed``): every fresh seed, and every seed of older saves."""
+
+
+def fresh_seed() -> int:
+    """A seed for a game nobody seeded: :data:`SEED_BITS` bits from the system's own source (``secrets``)."""
+    return secrets.randbits(SEED_BITS)
+
+
+def further_seed(rng: random.Random, first: int | None) -> int:
+    """The seed of a further deal (a match's next game, a deal drawn again), drawn from ``rng``.
+
+    It has as many bits as a fresh seed, so the further deal is no easier to work out than the first;
+    a game whose own seed ``first`` is below 2**63 (every seed before seeds were 128 bits) draws 63 bits,
+    as it always did, so that its saves replay the same cards.
+    """
+    return rng.getrandbits(SEED_BITS if (first or 0) >= 2**63 else 63)
 
 
 def rng_state(rng: random.Random) -> list[Any]:

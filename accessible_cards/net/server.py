@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from .. import game as registry
-from ..engine import Event, parse_settings
+from ..engine import Event, fresh_seed, parse_settings
 from ..errors import CardsError
 from ..files import FileProblem, read_bounded
 from ..game import GameDescription
@@ -531,7 +531,7 @@ class Server:
 
     def _seed(self) -> int:
         if self.next_seed is None:
-            return secrets.randbelow(1_000_000)
+            return fresh_seed()
         seed = self.next_seed
         self.next_seed += 1
         return seed

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import random
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -23,7 +22,7 @@ from typing import Any
 
 from .. import game as games
 from .. import saves
-from ..engine import Event
+from ..engine import Event, fresh_seed
 from ..game import Controller, GameDescription, Scenario, Voice
 from ..keys import HANDOFF, Typed
 from ..narration.base import seat_names
@@ -64,7 +63,7 @@ def you_seat(humans: int) -> int | None:
 
 def new_seed(request: GameRequest) -> int:
     """The game's seed: given, or fresh."""
-    return request.seed if request.seed is not None else random.SystemRandom().randrange(1_000_000)
+    return request.seed if request.seed is not None else fresh_seed()
 
 
 def game_options(app: App, game: GameDescription, request: GameRequest) -> dict[str, Any]:

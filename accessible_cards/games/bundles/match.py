@@ -27,7 +27,16 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from accessible_cards.engine import Event, GameState, LegalActions, Result, clone_rng, rng_from_state, rng_state
+from accessible_cards.engine import (
+    Event,
+    GameState,
+    LegalActions,
+    Result,
+    clone_rng,
+    further_seed,
+    rng_from_state,
+    rng_state,
+)
 from accessible_cards.errors import IllegalActionError
 from accessible_cards.games.bundles.rules import (
     GAME,
@@ -47,6 +56,7 @@ class BundlesMatch:
     def __init__(self, options: BundlesOptions, seed: int | None = None) -> None:
         self.options = options
         self.players = options.players
+        self.seed = seed
         self._rng = random.Random(seed)
         self.dealer = self._rng.randrange(self.players)
         self.wins = [0] * self.players
@@ -89,7 +99,7 @@ class BundlesMatch:
         """The next game, dealt by the current dealer (not started)."""
         if self.winners is not None:
             raise IllegalActionError("error-match-over", "the match is over")
-        return BundlesState(self.options, self._rng.getrandbits(63), self.dealer)
+        return BundlesState(self.options, further_seed(self._rng, self.seed), self.dealer)
 
     def record(self, game: BundlesState) -> list[Event]:
         """Book a finished game; the deal passes on. Returns the match's events."""
@@ -177,8 +187,8 @@ class BundlesMatch:
         }
 
     @classmethod
-    def from_json(cls, options: BundlesOptions, data: Mapping[str, Any]) -> BundlesMatch:
-        match = cls(options, 0)
+    def from_json(cls, options: BundlesOptions, data: Mapping[str, Any], seed: int | None = None) -> BundlesMatch:
+        match = cls(options, seed)
         match._rng = rng_from_state(data["rng"])
         match.dealer = int(data["dealer"])
         match.games = int(data["games"])
@@ -311,7 +321,7 @@ class BundlesMatchState(GameState[BundlesAction]):
         state.options = options
         state.players = options.players
         state.seed = data["seed"]
-        state.match = BundlesMatch.from_json(options, data["match"])
+        state.match = BundlesMatch.from_json(options, data["match"], state.seed)
         state.current = BundlesState.from_json(data["current"])
         if state.current.players != options.players:
             raise ValueError("the game in play does not have the match's players")

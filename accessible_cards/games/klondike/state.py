@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from accessible_cards.cards import Card, deck
-from accessible_cards.engine import Event, GameState, LegalActions, Result
+from accessible_cards.engine import Event, GameState, LegalActions, Result, further_seed
 from accessible_cards.errors import IllegalActionError
 
 from .rules import CARDS, COLUMNS, SUITS, KlondikeOptions, Rules, options_for
@@ -338,7 +338,7 @@ class KlondikeState(GameState[Action]):
             self.started = True
             if Solver(self.rules, WINNABLE_STATES, prune=True).solve_best_first(self).verdict == WINNABLE:
                 return skipped
-            self._deal(draws.getrandbits(63))
+            self._deal(further_seed(draws, self.seed))
         return WINNABLE_TRIES  # pragma: no cover - never met: most deals are winnable
 
     # -- legal actions ------------------------------------------------------------------
