@@ -18,8 +18,10 @@ from net_support import CODE
 class Bot:
     """One connection that speaks the protocol line by line."""
 
-    def __init__(self, port: int) -> None:
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+    def __init__(self, port: int, source: str | None = None) -> None:
+        """``source``: the loopback address it comes from (127.0.0.2 ... : another child's computer)."""
+        where = (source, 0) if source is not None else None
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=5, source_address=where)
         self.sock.setblocking(False)
         self.buffer = b""
         self.lines: list[dict[str, Any]] = []

@@ -40,7 +40,7 @@ class ServerThread:
         if ssh is not None:
             from accessible_cards.net.ssh import SSHSide
 
-            self.server.ssh = SSHSide(ssh, CODE)
+            self.server.ssh = SSHSide(ssh)
         self.wire: dict[Connection, bytearray] = {}
         self.server.taps.append(self._tap)
         self.loop = asyncio.new_event_loop()

@@ -27,6 +27,7 @@ from net_support import CODE, Client, ServerThread, local_announcements, open_cl
 
 from accessible_cards.i18n import Catalog
 from accessible_cards.net.client import NET_ERRORS
+from accessible_cards.net.guard import Limits
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -347,11 +348,8 @@ def test_a_killed_client_started_again_comes_back_to_the_same_hand(server: Serve
         first.process.kill()
 
 
-def test_silent_connections_are_dropped_and_a_full_server_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    from accessible_cards.net import server as server_module
-
-    monkeypatch.setattr(server_module, "HELLO_TIME", 0.3)
-    server = ServerThread(max_connections=2)
+def test_silent_connections_are_dropped_and_a_full_server_says_so() -> None:
+    server = ServerThread(max_connections=2, limits=Limits(hello_time=0.3))
     try:
         silent = Bot(server.port)
         silent.send(b"")

@@ -132,10 +132,10 @@ def test_a_wrong_code_is_no_password(tmp_path: Path) -> None:
 
 
 def test_the_host_key_is_made_once_and_kept(tmp_path: Path) -> None:
-    first = SSHSide(tmp_path, CODE).fingerprint
+    first = SSHSide(tmp_path).fingerprint
     assert first.startswith("SHA256:")
     assert (tmp_path / HOST_KEY).stat().st_mode & 0o077 == 0, "readable by the server's owner alone"
-    assert SSHSide(tmp_path, CODE).fingerprint == first
+    assert SSHSide(tmp_path).fingerprint == first
 
 
 @pytest.mark.skipif(shutil.which("ssh") is None, reason="no ssh client on this machine")

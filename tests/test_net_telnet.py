@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import socket
 import time
 
 from net_support import CODE, ServerThread
 
+from accessible_cards.net.guard import Limits
 from accessible_cards.net.telnet import CHARACTER_MODE, TelnetSide, strip_telnet
 
 
@@ -34,7 +36,7 @@ def test_the_telnet_commands_are_dropped_from_what_is_typed() -> None:
 
 def test_a_telnet_session_asks_the_code_and_the_language_then_the_lobby() -> None:
     server = ServerThread()
-    telnet = TelnetSide(server.port)
+    telnet = TelnetSide(server.port, server.server)
     port = asyncio.run_coroutine_threadsafe(telnet.start("127.0.0.1", 0), server.loop).result(10)
     try:
         with socket.create_connection(("127.0.0.1", port)) as sock:
@@ -59,6 +61,39 @@ def test_a_telnet_session_asks_the_code_and_the_language_then_the_lobby() -> Non
             sock.sendall(b"99999\r\x001")
             _read_until(sock, "That join code is not right.")
         assert server.call(lambda: [c for c in server.server.connections if c.admitted]) == []
+    finally:
+        asyncio.run_coroutine_threadsafe(telnet.close(), server.loop).result(10)
+        server.close()
+
+
+def test_telnet_codes_are_counted_by_the_telnet_computers_address_and_a_session_gets_three() -> None:
+    """A telnet guesser is locked out by its own address; the SSH and telnet sessions of other children, whose
+    clients all connect from the server's own loopback address, are not locked out with it."""
+    server = ServerThread(limits=Limits(first_wait=0.005, longest_wait=0.02))
+    telnet = TelnetSide(server.port, server.server)
+    port = asyncio.run_coroutine_threadsafe(telnet.start("127.0.0.1", 0), server.loop).result(10)
+    try:
+        for _ in range(4):
+            with socket.create_connection(("127.0.0.1", port), source_address=("127.0.0.20", 0)) as sock:
+                for _ in range(3):
+                    _read_until(sock, "Join code")
+                    sock.sendall(b"99999\r")
+                    _read_until(sock, "That join code is not right. Dieser Beitrittscode stimmt nicht.")
+                sock.settimeout(5)
+                rest = b""
+                with contextlib.suppress(TimeoutError, ConnectionResetError):
+                    while chunk := sock.recv(4096):
+                        rest += chunk
+                assert b"Join code" not in rest, "after three wrong codes the session ends"
+        guard = server.server.guard
+        assert server.call(lambda: guard.locked("127.0.0.20")) > 0
+        assert server.call(lambda: guard.locked("127.0.0.1")) == 0
+        with socket.create_connection(("127.0.0.1", port), source_address=("127.0.0.21", 0)) as sock:
+            _read_until(sock, "Join code")
+            sock.sendall(CODE.encode() + b"\r")
+            _read_until(sock, "2: Deutsch.")
+            sock.sendall(b"1")
+            _read_until(sock, "Lobby of Class 3b")
     finally:
         asyncio.run_coroutine_threadsafe(telnet.close(), server.loop).result(10)
         server.close()

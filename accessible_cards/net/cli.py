@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n import LANGUAGES, Catalog
+from .guard import CODE_DIGITS, CODE_LENGTH, TEACHER_DIGITS, new_code, normal_code, spoken_code
 
 DEFAULT_PORT = 2222
 
@@ -82,19 +83,20 @@ def data_folder(given: str | None) -> Path:
     return data_dir() / "server"
 
 
-def _join_code(folder: Path, given: str | None, new: bool, name: str = "join-code", digits: int = 5) -> str:
-    """The join code: given, else the one kept in ``folder`` (so a restarted server lets its children back in)."""
-    import secrets
+def _join_code(folder: Path, given: str | None, new: bool, name: str = "join-code", digits: int = CODE_DIGITS) -> str:
+    """The join code: given, else the one kept in ``folder`` (so a restarted server lets its children back in).
 
+    A kept code shorter than ``digits`` (from before codes were this long) is replaced by a new one.
+    """
     path = folder / name
-    code = "".join((given or "").split())[:16]
+    code = normal_code(given or "")
     if not code and not new:
         with contextlib.suppress(OSError, UnicodeDecodeError):
             kept = path.read_text(encoding="utf-8").strip()
-            if kept.isdigit() and len(kept) <= 16:
+            if kept.isdigit() and digits <= len(kept) <= CODE_LENGTH:
                 code = kept
     if not code:
-        code = f"{secrets.randbelow(10**digits):0{digits}d}"
+        code = new_code(digits)
     with contextlib.suppress(OSError):
         path.write_text(code + "\n", encoding="utf-8")
         path.chmod(0o600)
@@ -118,6 +120,7 @@ def _voice(args: argparse.Namespace, lang: str) -> Any:
 def run_serve(args: argparse.Namespace) -> int:
     """``serve``: say how to join, then hold the tables until Control-C."""
     from ..settings import load
+    from .protocol import word
     from .server import Config, Server, addresses
     from .teacher import Console
 
@@ -136,14 +139,14 @@ def run_serve(args: argparse.Namespace) -> int:
         filename=str(folder / "server.log"), level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s"
     )
     code = _join_code(folder, args.code, args.new_code)
-    teacher_code = _join_code(folder, None, args.new_code, "teacher-code", 8)
+    teacher_code = _join_code(folder, None, args.new_code, "teacher-code", TEACHER_DIGITS)
     config = Config(
         name=args.name[:40], code=code, pause=args.pause, data=folder, seed=args.seed, teacher_code=teacher_code
     )
     server = Server(config)
     from .ssh import SSHSide
 
-    side = SSHSide(folder, config.code)
+    side = SSHSide(folder)
     server.ssh = side
 
     async def main() -> None:
@@ -154,11 +157,11 @@ def run_serve(args: argparse.Namespace) -> int:
         if args.telnet is not None:
             from .telnet import TelnetSide
 
-            telnet = TelnetSide(port)
+            telnet = TelnetSide(port, server)
             telnet_port = await telnet.start(args.host, args.telnet)
         lines = [
             t("Server {name} is open.", name=config.name),
-            t("Join code: {code}", code=" ".join(config.code)),
+            t("Join code: {code}", code=spoken_code(config.code)),
             t("Addresses: {addresses}, port {port}.", addresses=", ".join(where), port=port),
             t(
                 "To join, type in a terminal: accessible-cards join {host} --port {port}",
@@ -189,6 +192,10 @@ def run_serve(args: argparse.Namespace) -> int:
                     port=telnet_port,
                 ),
             )
+        if len(config.code) < CODE_DIGITS:
+            lines.insert(
+                -1, t("Warning: a join code of fewer than {digits} digits can be guessed.", digits=CODE_DIGITS)
+            )
         for line in lines:
             print(line, flush=True)
         voice = _voice(args, lang)
@@ -200,6 +207,7 @@ def run_serve(args: argparse.Namespace) -> int:
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         console = Console(server, t)
+        server.alerts.append(lambda said: print(word(said, t), flush=True))  # a locked-out address, at once
 
         def answer(line: str) -> None:
             try:
@@ -272,7 +280,7 @@ def run_join(args: argparse.Namespace, outputs: Any, add_voice: Any) -> int:
             code = input(t("Join code: ") if sys.stdin.isatty() else "")
         except EOFError:
             code = ""
-    code = "".join(code.split())[:16]
+    code = normal_code(code)  # as read out: "4 8 2, 9 1 3, 5 5 0 7" is 4829135507
     terminal = NetTerminal(lang, settings.input)
     return join(
         host,
@@ -285,7 +293,7 @@ def run_join(args: argparse.Namespace, outputs: Any, add_voice: Any) -> int:
         overrides=overrides,
         ready=lambda app: add_voice(app, terminal),
         seats_file=data_dir() / "seats.json",
-        teacher_code="".join(args.teacher.split())[:16] if args.teacher else None,
+        teacher_code=normal_code(args.teacher) if args.teacher else None,
     )
 
 

@@ -908,7 +908,7 @@ class NetApp(App):
                 self.keep_token(None)  # the seat is gone (the table ended): the lobby instead
                 self.link.token = None
                 self.link.send({"t": "hello", "code": self.link.code, "name": self.link.name, "v": 1})
-            elif message.get("id") == "net-code" and not self.admitted:
+            elif message.get("id") in ("net-code", "net-locked") and not self.admitted:
                 self.running = False
         elif kind == "_lost":
             self.say(self.t("The connection to the server is lost. Connecting again."))
@@ -1002,6 +1002,9 @@ NET_ERRORS: Final[Mapping[str, Callable[[Callable[..., str], dict[str, Any]], st
     "net-code": lambda t, p: t("That join code is not right. Ask your teacher for the code."),
     "net-token": lambda t, p: t("That seat is not known here any more."),
     "net-hello-first": lambda t, p: t("The join code is needed first."),
+    "net-locked": lambda t, p: t(
+        "Too many wrong codes came from this computer: it must wait a few minutes. Ask your teacher."
+    ),
     "net-already": lambda t, p: t("You are already connected."),
     "net-too-long": lambda t, p: t("A message was too long; it was left out."),
     "net-malformed": lambda t, p: t("A message could not be read; it was left out."),

@@ -39,10 +39,12 @@ from ..errors import CardsError
 from ..files import FileProblem, read_bounded
 from ..game import GameDescription
 from ..table import COMPUTER, PERSON, Move, Seat, Table
+from .guard import CODE_LENGTH, JOIN, TEACHER, Guard, Limits, Lockout, new_code, normal_code
 from .protocol import (
     CLIENT_LINE,
     VERSION,
     ProtocolError,
+    Said,
     check_client,
     decode,
     encode,
@@ -61,8 +63,7 @@ BURST: Final = 40.0
 FLOOD_DROP: Final = 200
 """Messages refused for flooding before the connection is dropped."""
 CODE_TRIES: Final = 3
-HELLO_TIME: Final = 30.0
-"""Seconds a new connection has to say the join code."""
+"""Wrong codes one connection may send before it is closed."""
 
 
 @dataclass
@@ -80,6 +81,8 @@ class Config:
     """The socket's own send buffer for each connection, in bytes (None: the system's)."""
     max_tables: int = 100
     max_connections: int = 1000
+    limits: Limits = field(default_factory=Limits)
+    """Wrong codes and connections not yet admitted (:mod:`.guard`)."""
 
     teacher_code: str = ""
     """The code of a teacher's seat: the console's commands from a client (empty: none)."""
@@ -91,7 +94,7 @@ class Config:
 
     def __post_init__(self) -> None:
         if not self.code:
-            self.code = f"{secrets.randbelow(100000):05d}"
+            self.code = new_code()
 
 
 @dataclass
@@ -152,6 +155,24 @@ class NetTable:
         }
 
 
+LOOPBACK: Final = frozenset({"127.0.0.1", "::1"})
+"""Where the server's own text sessions connect from."""
+
+
+class Pending:
+    """A connection's place among those that have not said the code: given up once, whatever happens."""
+
+    def __init__(self, guard: Guard, address: str) -> None:
+        self.guard = guard
+        self.address = address
+        self.held = True
+
+    def release(self) -> None:
+        if self.held:
+            self.held = False
+            self.guard.admitted(self.address)
+
+
 class Connection:
     """One client's connection: its name, the table and seat it holds, its bounded output, its message budget."""
 
@@ -161,6 +182,12 @@ class Connection:
         self.writer = writer
         peer = writer.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
+        self.address = str(peer[0]) if isinstance(peer, tuple) else str(peer)
+        """The address alone: what wrong codes are counted by."""
+        self.pending: Pending | None = None
+        """Its place among the connections that have not said the code yet (released once it has)."""
+        self.teacher_tries = 0
+        """Wrong teacher's codes it has sent (at :data:`CODE_TRIES` it is closed)."""
         self.name: str | None = None
         self.admitted = False
         self.table: NetTable | None = None
@@ -204,6 +231,8 @@ class Connection:
         if self.closed:
             return
         self.closed = True
+        if self.pending is not None:
+            self.pending.release()
         self.server.gone(self)
         with contextlib.suppress(Exception):
             self.writer.transport.abort()
@@ -224,6 +253,12 @@ class Server:
         """The SSH side (:class:`~.ssh.SSHSide`), when the server offers it."""
         self.taps: list[Any] = []
         """Called with (connection, bytes) for every line sent: the tests' audit of every byte."""
+        self.guard = Guard(config.limits)
+        """Wrong codes per address and in total, and the connections not yet admitted."""
+        self.alerts: list[Callable[[Said], None]] = []
+        """Called with what the teacher must hear at once (an address locked out): the ``serve`` console."""
+        self.inside = secrets.token_hex(CODE_LENGTH // 2)
+        """The code of this server's own text sessions (SSH, telnet), whose people the guard has checked already."""
 
     # -- running ------------------------------------------------------------------------------
 
@@ -264,7 +299,30 @@ class Server:
             task.add_done_callback(self._routes.discard)
 
     async def _route(self, sock: socket.socket) -> None:
-        """Hand a new connection to the SSH server or to the protocol, by its first bytes."""
+        """Hand a new connection to the SSH server or to the protocol, by its first bytes.
+
+        A connection is let in only while few others from its address, and not too many in all, wait
+        to say the code (:meth:`Guard.enter`): past that it is closed at once and holds nothing.
+        """
+        try:
+            address = str(sock.getpeername()[0])
+        except OSError:
+            sock.close()
+            return
+        if not self.guard.enter(address):
+            self._refused_waiting(address)
+            sock.close()
+            return
+        pending = Pending(self.guard, address)
+        try:
+            await self._route_in(sock, pending)
+        finally:
+            pending.release()
+
+    def _refused_waiting(self, address: str) -> None:
+        log.warning("%s: refused, %d connections wait for their code already", address, self.guard.waiting)
+
+    async def _route_in(self, sock: socket.socket, pending: Pending) -> None:
         loop = asyncio.get_running_loop()
         readable: asyncio.Future[None] = loop.create_future()
 
@@ -274,7 +332,7 @@ class Server:
 
         loop.add_reader(sock.fileno(), ready)
         try:
-            await asyncio.wait_for(readable, HELLO_TIME)
+            await asyncio.wait_for(readable, self.guard.limits.hello_time)
             head = sock.recv(4, socket.MSG_PEEK)
         except (TimeoutError, OSError):
             sock.close()
@@ -284,7 +342,7 @@ class Server:
                 loop.remove_reader(sock.fileno())
         if head == b"SSH-" and self.ssh is not None:
             try:
-                await self.ssh.serve(sock)
+                await self.ssh.serve(sock, self, pending)
             except Exception as error:  # a client that gives up before it logs in, a wrong password
                 log.info("an SSH connection ended before its session: %s", error or type(error).__name__)
                 sock.close()
@@ -294,14 +352,17 @@ class Server:
         except OSError:
             sock.close()
             return
-        await self._serve(reader, writer)
+        await self._serve(reader, writer, pending)
 
     def wire(self, conn: Connection, data: bytes) -> None:
         for tap in self.taps:
             tap(conn, data)
 
-    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    async def _serve(
+        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, pending: Pending | None = None
+    ) -> None:
         conn = Connection(self, reader, writer)
+        conn.pending = pending
         if len(self.connections) >= self.config.max_connections:
             log.warning("%s: refused, the server holds %d connections", conn.peer, len(self.connections))
             conn.refuse("net-full")
@@ -323,7 +384,9 @@ class Server:
         try:
             while not conn.closed:
                 try:  # a connection that never says the join code is not kept waiting
-                    chunk = await asyncio.wait_for(reader.read(4096), None if conn.admitted else HELLO_TIME)
+                    chunk = await asyncio.wait_for(
+                        reader.read(4096), None if conn.admitted else self.guard.limits.hello_time
+                    )
                 except TimeoutError:
                     log.warning("%s: dropped, it never said the join code", conn.peer)
                     break
@@ -360,6 +423,11 @@ class Server:
                     except ProtocolError as error:
                         self._bad(conn, error)
                         continue
+                    if message["t"] in ("hello", "rejoin", "teach") and not self._inside(conn, message):
+                        kind = TEACHER if message["t"] == "teach" else JOIN
+                        if not await self._may_try(conn, kind):
+                            conn.close()
+                            break
                     if not conn.admitted:
                         if not self._admit(conn, message):
                             tries += 1
@@ -386,15 +454,70 @@ class Server:
 
     # -- coming in ------------------------------------------------------------------------------
 
+    async def _may_try(self, conn: Connection, kind: str) -> bool:
+        """Wait as long as the guard says before a code from ``conn``'s address is checked; False when that
+        address is locked out (it is told so, and the connection is closed)."""
+        while True:
+            if self.guard.locked(conn.address, kind):
+                log.warning("%s: refused, locked out after wrong codes", conn.peer)
+                conn.refuse("net-locked")
+                return False
+            wait = self.guard.delay(conn.address, kind)
+            if wait <= 0:
+                return not conn.closed
+            await asyncio.sleep(wait)
+
+    def _inside(self, conn: Connection, message: dict[str, Any]) -> bool:
+        """A hello of this server's own text sessions (SSH, telnet), whose code the guard has checked already."""
+        return (
+            message["t"] in ("hello", "rejoin")
+            and conn.address in LOOPBACK
+            and secrets.compare_digest(str(message["code"]).encode(), self.inside.encode())
+        )
+
+    def check_code(self, address: str, typed: str, kind: str = JOIN) -> bool:
+        """Whether ``typed`` is the join code (or the teacher's), counted for ``address`` either way.
+
+        Call it once :meth:`Guard.delay` has passed; a wrong code that locks the address out is told
+        to the teacher at once (:attr:`alerts`).
+        """
+        code = self.config.code if kind == JOIN else self.config.teacher_code
+        if code and secrets.compare_digest(normal_code(typed).encode(), normal_code(code).encode()):
+            self.guard.right(address, kind)
+            return True
+        lockout = self.guard.wrong(address, kind)
+        if lockout is not None:
+            self.alert(lockout)
+        return False
+
+    def alert(self, lockout: Lockout) -> None:
+        """Tell the teacher (the log and the console) that an address is locked out."""
+        until = time.strftime("%H:%M", time.localtime(time.time() + self.guard.locked(lockout.address, lockout.kind)))
+        msgid = (
+            "{tries} wrong join codes from {address} in a minute: it may try again at {time}."
+            if lockout.kind == JOIN
+            else "{tries} wrong teacher's codes from {address} in a minute: it may try again at {time}."
+        )
+        said = Said(msgid, None, {"tries": lockout.tries, "address": lockout.address, "time": until})
+        log.warning("%s: locked out until %s after %d wrong %s codes", lockout.address, until, lockout.tries,
+                    lockout.kind)  # fmt: skip
+        for alert in list(self.alerts):
+            try:
+                alert(said)
+            except Exception:  # a console that cannot print never stops the server
+                log.exception("the teacher's console could not be told")
+
     def _admit(self, conn: Connection, message: dict[str, Any]) -> bool:
         kind = message["t"]
         if kind not in ("hello", "rejoin"):
             conn.refuse("net-hello-first")
             return False
-        if not secrets.compare_digest(str(message["code"]).strip().encode(), self.config.code.encode()):
+        if not self._inside(conn, message) and not self.check_code(conn.address, str(message["code"])):
             log.warning("%s: wrong join code", conn.peer)
             conn.refuse("net-code")
             return False
+        if conn.pending is not None:
+            conn.pending.release()  # it has said the code: it no longer waits
         if kind == "rejoin":
             return self._rejoin(conn, message)
         conn.admitted = True
@@ -927,10 +1050,12 @@ class Server:
     def _teach(self, conn: Connection, message: dict[str, Any]) -> None:
         """A teacher's console command from a client that gives the teacher's code; the answer is message ids
         with parameters, worded by the client in its own language."""
-        code = self.config.teacher_code
-        if not code or not secrets.compare_digest(str(message["code"]).strip().encode(), code.encode()):
+        if not self.check_code(conn.address, str(message["code"]), TEACHER):
             log.warning("%s: a wrong teacher's code", conn.peer)
             conn.refuse("net-teacher-code")
+            conn.teacher_tries += 1
+            if conn.teacher_tries >= CODE_TRIES:
+                conn.close()
             return
         from .teacher import Console
 

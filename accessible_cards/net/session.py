@@ -21,8 +21,13 @@ from typing import Any
 
 from ..i18n import LANGUAGES, Catalog
 from ..settings import Loaded, Settings
+from .guard import normal_code
 from .keystream import KeyStream
 
+CODE_TRIES = 3
+"""Join codes a session may type before it ends."""
+WRONG_CODE = "That join code is not right. Dieser Beitrittscode stimmt nicht."
+"""Said before the language is chosen, so in both."""
 KEYS_HINT = "Each key acts at once, as in the game on your own computer. A colon starts a typed command, then Enter."
 
 
@@ -53,10 +58,13 @@ class TextSession:
         username: str,
         write: Callable[[str], None],
         finish: Callable[[int], None],
+        check: Callable[[str], str | None] | None = None,
     ) -> None:
         self.port = port
         self.code = code
-        """The join code (SSH: the password was checked already); None: asked for first."""
+        """The code the client says (SSH: the server's inside code, the password was checked); None: asked first."""
+        self.check = check
+        """A typed join code checked by the server's guard: the code to say, or None when it is wrong."""
         self.username = username
         self.write = write
         self.finish = finish
@@ -102,9 +110,17 @@ class TextSession:
         status = 1
         try:
             code = self.code
-            if code is None:
+            for _ in range(CODE_TRIES if code is None else 0):
                 self.write("Join code, Beitrittscode:\n")
-                code = "".join((typed_line(self.keys, self.out) or "").split())[:16]  # type: ignore[arg-type]
+                typed = typed_line(self.keys, self.out)  # type: ignore[arg-type]
+                if typed is None:
+                    break
+                code = self.check(typed) if self.check is not None else normal_code(typed)
+                if code is not None:
+                    break
+                self.write(WRONG_CODE + "\n")
+            if code is None:
+                return
             lang = self._language()
             terminal = NetTerminal(lang, "keys", stdin=io.StringIO(), stdout=self.out, keys=self.keys)  # type: ignore[arg-type]
             settings = Settings(lang=lang, computer_pause=0.0)

@@ -14,6 +14,11 @@ the lines stay plain, with no escape sequences, as a screen reader wants them.
 
 The host key is made once (Ed25519) in the server's own folder and kept; its fingerprint is what
 ``serve`` prints for the teacher.
+
+Passwords are checked by the server's guard (:mod:`.guard`), by the child's own address, like the
+protocol's join code: each waits as the guard says, a locked-out address gets no password right,
+and after :data:`PASSWORD_TRIES` wrong ones the connection is closed. A connection has
+:attr:`~.guard.Limits.login_time` seconds to log in. The session's own client then says the server's inside code.
 """
 
 from __future__ import annotations
@@ -22,17 +27,19 @@ import asyncio
 import contextlib
 import logging
 import os
-import secrets
 import socket
 from pathlib import Path
 from typing import Any
 
 import asyncssh
 
-from .server import OUTPUT_LIMIT
+from .guard import JOIN
+from .server import OUTPUT_LIMIT, Pending, Server
 from .session import TextSession
 
 HOST_KEY = "ssh_host_ed25519_key"
+PASSWORD_TRIES = 3
+"""Wrong passwords one SSH connection may give before it is closed."""
 log = logging.getLogger("accessible_cards.server")
 
 
@@ -56,7 +63,7 @@ class _Session(asyncssh.SSHServerSession[str]):
         self.side = side
         self.chan: Any = None
         self.loop = asyncio.get_running_loop()
-        self.text = TextSession(side.port, side.code, username, self.write, self.finish)
+        self.text = TextSession(side.port, side.inside, username, self.write, self.finish)
 
     def connection_made(self, chan: Any) -> None:
         self.chan = chan
@@ -101,9 +108,20 @@ class _Session(asyncssh.SSHServerSession[str]):
 
 
 class _Server(asyncssh.SSHServer):
-    def __init__(self, side: SSHSide) -> None:
+    def __init__(self, side: SSHSide, server: Server, pending: Pending) -> None:
         self.side = side
+        self.server = server
+        self.pending = pending
         self.username = ""
+        self.address = pending.address
+        self.wrong = 0
+        self.conn: asyncssh.SSHServerConnection | None = None
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.pending.release()
 
     def begin_auth(self, username: str) -> bool:
         self.username = username
@@ -112,8 +130,29 @@ class _Server(asyncssh.SSHServer):
     def password_auth_supported(self) -> bool:
         return True
 
-    def validate_password(self, username: str, password: str) -> bool:
-        return secrets.compare_digest(password.strip().encode(), self.side.code.encode())
+    async def validate_password(self, username: str, password: str) -> bool:
+        guard = self.server.guard
+        while (wait := guard.delay(self.address, JOIN)) > 0 and not guard.locked(self.address, JOIN):
+            await asyncio.sleep(wait)
+        if guard.locked(self.address, JOIN):
+            log.warning("%s: an SSH password refused, locked out after wrong codes", self.address)
+            self._close()
+            return False
+        if self.server.check_code(self.address, password, JOIN):
+            return True
+        log.warning("%s: a wrong SSH password", self.address)
+        self.wrong += 1
+        if self.wrong >= PASSWORD_TRIES:
+            self._close()
+        return False
+
+    def _close(self) -> None:
+        """End the connection before the refusal goes out: the client is asked for no further password."""
+        if self.conn is not None:
+            self.conn.close()
+
+    def auth_completed(self) -> None:
+        self.pending.release()
 
     def session_requested(self) -> _Session:
         return _Session(self.side, self.username)
@@ -122,9 +161,10 @@ class _Server(asyncssh.SSHServer):
 class SSHSide:
     """The SSH side of a server: its host key, and a session per child."""
 
-    def __init__(self, folder: Path, code: str) -> None:
+    def __init__(self, folder: Path) -> None:
         self.key = host_key(folder)
-        self.code = code
+        self.inside = ""
+        """The server's inside code, which each session's own client says (set by :meth:`serve`)."""
         self.port = 0
         """The server's own port, for the sessions' clients (set once it listens)."""
         self.connections: list[Any] = []
@@ -133,13 +173,15 @@ class SSHSide:
     def fingerprint(self) -> str:
         return str(self.key.get_fingerprint("sha256"))
 
-    async def serve(self, sock: socket.socket) -> None:
+    async def serve(self, sock: socket.socket, server: Server, pending: Pending) -> None:
+        """Serve one connection; ``pending`` is its place among those not logged in yet, given up once it has."""
+        self.inside = server.inside
         conn = await asyncssh.run_server(
             sock,
-            server_factory=lambda: _Server(self),
+            server_factory=lambda: _Server(self, server, pending),
             server_host_keys=[self.key],
             line_editor=False,
-            login_timeout=60,
+            login_timeout=server.guard.limits.login_time,
         )
         self.connections.append(conn)
 

@@ -5,7 +5,8 @@ computers); ``pause N`` and ``go N``; ``end N``; ``computer N SEAT`` puts a comp
 child's seat (``hold N SEAT`` keeps it for the child, as it is kept anyway); ``pace SECONDS`` sets
 the computers' pause; ``say TEXT`` tells everyone, ``say N TEXT`` one table; ``talk N off`` and
 ``talk N on``; ``coach N on`` lets the teacher see every hand at table N (``hands N``), and the
-children there are told; ``help``. German words work too (``tische``, ``ende``, ``sag`` ...).
+children there are told; ``unlock ADDRESS`` lets an address locked out after wrong codes try again at once;
+``help``. German words work too (``tische``, ``ende``, ``sag`` ...).
 
 The answers are sentences not worded yet (:class:`~.protocol.Said`): the ``serve`` terminal words
 them in the teacher's language (:meth:`Console.run`), and a teacher's seat on another computer is
@@ -26,7 +27,8 @@ WORDS: dict[str, str] = {
     "tables": "tables", "tische": "tables", "start": "start", "pause": "pause", "go": "go", "weiter": "go",
     "end": "end", "ende": "end", "computer": "computer", "hold": "hold", "halten": "hold", "pace": "pace",
     "tempo": "pace", "say": "say", "sag": "say", "talk": "talk", "gespräch": "talk", "coach": "coach",
-    "hands": "hands", "hände": "hands", "help": "help", "hilfe": "help",
+    "hands": "hands", "hände": "hands", "help": "help", "hilfe": "help", "unlock": "unlock",
+    "entsperren": "unlock",
 }  # fmt: skip
 ON = {"on": True, "an": True, "ein": True, "off": False, "aus": False}
 
@@ -57,7 +59,8 @@ class Console:
             return [t("Unknown command {word}; help lists the commands.", word=words[0][:20])]
         if command == "help":
             return [t("Commands: tables; start N; pause N; go N; end N; computer N SEAT; hold N SEAT; "
-                      "pace SECONDS; say TEXT; say N TEXT; talk N on or off; coach N on or off; hands N.")]  # fmt: skip
+                      "pace SECONDS; say TEXT; say N TEXT; talk N on or off; coach N on or off; hands N; "
+                      "unlock ADDRESS.")]  # fmt: skip
         if command == "tables":
             return self.tables()
         if command == "pace":
@@ -69,6 +72,13 @@ class Console:
                 return [t("The pause is from 0 to 10 seconds.")]
             self.server.set_pause(seconds)
             return [t("The computers' pause is {seconds} seconds.", seconds=seconds)]
+        if command == "unlock":
+            address = words[1][:45] if len(words) > 1 else ""
+            if not address:
+                return [t("Which address? unlock ADDRESS, as the warning said it.")]
+            if not self.server.guard.unlock(address):
+                return [t("{address} is not locked out.", address=address)]
+            return [t("{address} may try the codes again.", address=address)]
         if command == "say" and len(words) > 1 and not words[1].isdigit():
             text = line.strip().split(None, 1)[1][:TALK_LENGTH]
             self.server.notify(None, "teacher-message", text=text)

@@ -15,7 +15,8 @@ import codecs
 import contextlib
 import logging
 
-from .server import OUTPUT_LIMIT
+from .guard import JOIN
+from .server import OUTPUT_LIMIT, Server
 from .session import TextSession
 
 log = logging.getLogger("accessible_cards.server")
@@ -53,9 +54,11 @@ def strip_telnet(data: bytes) -> bytes:
 class TelnetSide:
     """The telnet listener of a server: one text session per connection."""
 
-    def __init__(self, port: int) -> None:
+    def __init__(self, port: int, server: Server) -> None:
         self.port = port
         """The server's own port, for the sessions' clients."""
+        self.server = server
+        """Its guard checks each typed join code, by the telnet client's own address."""
         self.listener: asyncio.Server | None = None
 
     async def start(self, host: str, port: int) -> int:
@@ -87,8 +90,15 @@ class TelnetSide:
         def finish(status: int) -> None:
             loop.call_soon_threadsafe(done.set)
 
+        peer = writer.get_extra_info("peername")
+        address = str(peer[0]) if isinstance(peer, tuple) else str(peer)
+
+        def check(typed: str) -> str | None:
+            """On the session's thread: the code its client is to say, or None when ``typed`` is wrong."""
+            return asyncio.run_coroutine_threadsafe(self._check(address, typed), loop).result()
+
         writer.write(CHARACTER_MODE)
-        session = TextSession(self.port, None, "", write, finish)
+        session = TextSession(self.port, None, "", write, finish, check=check)
         session.start()
         reading = loop.create_task(self._read(reader, session))
         await done.wait()
@@ -96,6 +106,18 @@ class TelnetSide:
         session.stop()
         with contextlib.suppress(Exception):
             writer.close()
+
+    async def _check(self, address: str, typed: str) -> str | None:
+        guard = self.server.guard
+        while (wait := guard.delay(address, JOIN)) > 0 and not guard.locked(address, JOIN):
+            await asyncio.sleep(wait)
+        if guard.locked(address, JOIN):
+            log.warning("%s: a telnet code refused, locked out after wrong codes", address)
+            return None
+        if not self.server.check_code(address, typed, JOIN):
+            log.warning("%s: a wrong telnet join code", address)
+            return None
+        return self.server.inside
 
     async def _read(self, reader: asyncio.StreamReader, session: TextSession) -> None:
         decoder = codecs.getincrementaldecoder("utf-8")("replace")  # a character cut between two reads stays whole
