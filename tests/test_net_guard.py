@@ -20,7 +20,7 @@ from typing import Any
 import asyncssh
 import pytest
 from net_bots import Bot
-from net_support import CODE, ServerThread
+from net_support import CODE, Client, ServerThread
 
 from accessible_cards.i18n import Catalog
 from accessible_cards.net import cli as net_cli
@@ -186,6 +186,22 @@ def test_a_guesser_opening_connection_after_connection_is_locked_out_and_the_tea
         back.hello(code=" ".join(CODE))  # the right code, typed digit by digit
         assert back.wait_for("welcome")
         back.close()
+    finally:
+        server.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_child_whose_computer_is_locked_out_hears_why_and_the_game_ends(lang: str) -> None:
+    server = ServerThread(limits=QUICK)
+    try:
+        server.call(lambda: [server.server.guard.wrong("127.0.0.1") for _ in range(12)])
+        client = Client(server.port, lang)  # the right code, from the locked-out computer
+        client.thread.join(10)
+        assert client.status == 1
+        locked = NET_ERRORS["net-locked"](Catalog(lang).text, {})
+        assert locked in client.said
+        lost = Catalog(lang).text("The connection to the server is lost. Connecting again.")
+        assert lost not in client.said, "it does not try again and again"
     finally:
         server.close()
 

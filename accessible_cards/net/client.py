@@ -82,6 +82,8 @@ class Link:
         self.token: str | None = None
         self.seen = 0
         self.closing = False
+        self.admitted = False
+        """The server has let this connection in (a wrong code before it ends the link: no coming again)."""
         self._sock: socket.socket | None = None
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
@@ -161,9 +163,14 @@ class Link:
                     break
                 line, buffer = buffer[:end], buffer[end + 1 :]
                 try:
-                    self._put(decode(line, SERVER_LINE))
+                    message = decode(line, SERVER_LINE)
                 except ProtocolError:
                     continue
+                if message["t"] == "welcome":
+                    self.admitted = True
+                elif message["t"] == "refused" and message.get("id") in FINAL and not self.admitted:
+                    self.closing = True  # the code is wrong, or this computer is locked out: coming again won't help
+                self._put(message)
 
     def _reconnect(self) -> bool:
         for _ in range(RETRIES):
@@ -176,12 +183,17 @@ class Link:
                 continue
             with self._lock:
                 self._sock = sock
+            self.admitted = False
             if self.token is not None:
                 self.send({"t": "rejoin", "code": self.code, "token": self.token, "seen": self.seen})
             else:
                 self.send({"t": "hello", "code": self.code, "name": self.name, "v": 1})
             return True
         return False
+
+
+FINAL: Final = frozenset({"net-code", "net-locked"})
+"""Refusals of a connection not let in that end the link: connecting again would only be refused again."""
 
 
 # --- the terminal ----------------------------------------------------------------------------------
