@@ -166,7 +166,13 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("game", type=_game_name, choices=solvers, help="a game with a solver")
     solve.add_argument("--variant", choices=_variant_names(), default=None, help="the game's preset")
     solve.add_argument("--set", action="append", default=[], type=_key_value, metavar="KEY=VALUE", help="a rule option")
-    solve.add_argument("--seed", type=_seed, default=1, metavar="S", help="the first deal's seed (default 1)")
+    solve.add_argument("--seed", type=_seed, default=None, metavar="S", help="the first deal's seed (default 1)")
+    solve.add_argument(
+        "--scenario",
+        metavar="FILE",
+        default=None,
+        help="solve the deal of a scenario file (its columns and stock, before its moves) instead of seeded deals",
+    )
     solve.add_argument(
         "--deals", type=int, default=1, metavar="N", help="how many deals, seeds S, S+1, ... (default 1)"
     )
@@ -776,6 +782,27 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     return 130 if stopped else 0
 
 
+def _solve_scenario(game: GameDescription, args: argparse.Namespace) -> Any:
+    """The state of ``solve --scenario FILE`` before its deal; None (the reason said in one line) when it is none."""
+    from .i18n import Catalog
+    from .ui.scenario_play import scenario_reason
+
+    t = Catalog(args.common_lang or "en").text
+    try:
+        scenario = load(args.scenario)
+    except CardsError as error:
+        print(f"accessible-cards: {_one_line(scenario_reason(error, t))}", file=sys.stderr)
+        return None
+    if scenario.state.game != game.name:
+        found = registry.find(scenario.state.game)
+        title = t(found.title) if found is not None else scenario.state.game
+        said = t("{path} is a scenario of {game}; its deal cannot be solved here.", path=_cut(args.scenario, 120),
+                 game=title)  # fmt: skip
+        print(f"accessible-cards: {said}", file=sys.stderr)
+        return None
+    return scenario.state
+
+
 def _solve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``solve GAME``: the game's solver on seeded deals; per deal its verdict, time and positions, then the shares."""
     from .stats import percentile, wilson
@@ -791,21 +818,32 @@ def _solve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         parser.error(f"--seconds: more than 0, not {args.seconds}")
     if args.variant is not None and args.variant not in game.variant_names():
         parser.error(_not_a_variant(game, args.variant))
+    start = None
+    if args.scenario is not None:
+        if args.seed is not None or args.deals != 1 or args.variant or args.set:
+            parser.error(
+                "--scenario fixes the deal and its rules: give no --seed, --deals, --variant or --set beside it"
+            )
+        start = _solve_scenario(game, args)
+        if start is None:
+            return 2
     results: list[dict[str, Any]] = []
     try:
         for deal in game.solve(
             variant=args.variant,
             settings=parse_settings(args.set),
-            seed=args.seed,
+            seed=1 if args.seed is None else args.seed,
             deals=args.deals,
             states=args.budget,
             seconds=args.seconds,
+            start=start,
         ):
             results.append(deal)
             if not args.json:
                 moves = f", a line of {len(deal['line'])} moves" if deal["verdict"] == "winnable" else ""
+                which = f"seed {deal['seed']}" if deal["seed"] is not None else _cut(args.scenario, 120)
                 print(
-                    f"seed {deal['seed']}: {deal['verdict'].replace('_', ' ')} in {deal['seconds']:.3f} s, "
+                    f"{which}: {deal['verdict'].replace('_', ' ')} in {deal['seconds']:.3f} s, "
                     f"{deal['states']} positions{moves}"
                 )
                 if args.line and deal["verdict"] == "winnable":
@@ -817,6 +855,8 @@ def _solve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     n = len(results)
     if not n:
         return 130
+    if start is not None and not args.json:
+        return 0  # one deal: its line says it all
     shares = {
         verdict: sum(1 for deal in results if deal["verdict"] == verdict)
         for verdict in ("winnable", "not_winnable", "undecided")

@@ -336,9 +336,10 @@ class GameDescription:
     """The lines ``simulate`` prints for the figures without ``--json``."""
     tutorial: Tutorial | None = None
     solve: Callable[..., Any] | None = None
-    """Optional: a solver, called ``solve(variant=, settings=, seed=, deals=, states=, seconds=)``; it yields one
-    dict per seeded deal (``seed``, ``verdict`` winnable / not_winnable / undecided, ``seconds``, ``states``,
-    ``line``): what ``accessible-cards solve NAME`` prints."""
+    """Optional: a solver, called ``solve(variant=, settings=, seed=, deals=, states=, seconds=, start=)``; it
+    yields one dict per seeded deal (``seed``, ``verdict`` winnable / not_winnable / undecided, ``seconds``,
+    ``states``, ``line``): what ``accessible-cards solve NAME`` prints. ``start``, when not None, is a
+    scenario's state before its deal: the one deal solved (its ``seed`` None)."""
     read_line: Callable[[str, str], Typed | None] | None = None
     """Optional: a typed line the game reads itself, before the command words (``read_line(text, lang)``):
     a move written out, such as Klondike's ``3 5`` or ``7H 5``; None when the line is not one of its own."""

@@ -5,6 +5,7 @@ only the view."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from klondike_support import FRENCH, board
@@ -315,3 +316,46 @@ def test_tiny_decks_with_cards_back_from_the_foundations_agree_with_an_exhaustiv
             assert _replays_to_a_win(state, verdict.line)
         verdicts.add(verdict.verdict)
     assert verdicts == {WINNABLE, NOT_WINNABLE}
+
+
+def test_solve_scenario_solves_a_teachers_deal_and_refuses_bad_files_in_one_sentence(tmp_path: Path) -> None:
+    """A teacher checks a deal a child found hard: the lesson's deal is winnable by a line that wins it; a deal
+    whose ace lies under its two (nothing can move the two) is proven lost; a bad file gets one sentence."""
+    import json
+    import subprocess
+    import sys
+
+    from accessible_cards.games.klondike.state import action_from_json
+    from accessible_cards.scenario import load
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, "-m", "accessible_cards", *args]
+        return subprocess.run(command, capture_output=True, text=True, check=False)
+
+    lesson = Path(__file__).resolve().parents[1] / "docs" / "lessons" / "klondike-quick-win.json"
+    done = run("solve", "klondike", "--scenario", str(lesson), "--json")
+    assert done.returncode == 0, done.stderr
+    (deal,) = json.loads(done.stdout)["deals"]
+    assert deal["seed"] is None and deal["verdict"] == WINNABLE
+    state = load(lesson).state
+    state.start()
+    assert _replays_to_a_win(state, [action_from_json(step, "line") for step in deal["line"]])
+    said = run("solve", "klondike", "--scenario", str(lesson))
+    assert said.stdout.startswith(f"{lesson}: winnable in ") and said.stdout.count("\n") == 1
+    lost = tmp_path / "lost.json"
+    lost.write_text(json.dumps({"game": "klondike", "variant": "classic", "options": {"draw": 1},
+                                "columns": [["AS", "2S"], [], [], [], [], [], []], "stock": []}))  # fmt: skip
+    assert run("solve", "klondike", "--scenario", str(lost)).stdout.startswith(f"{lost}: not winnable in ")
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"game": "klondike", "columns": [["AS", "XX"], [], [], [], [], [], []], "stock": []}')
+    refused = run("solve", "klondike", "--scenario", str(broken))
+    assert refused.returncode == 2 and refused.stdout == ""
+    (line,) = refused.stderr.splitlines()
+    assert line.startswith("accessible-cards: ") and line.endswith(".") and "XX" in line, line
+    other = Path(__file__).resolve().parents[1] / "docs" / "lessons" / "first-steal.json"
+    german = run("--lang", "de", "solve", "klondike", "--scenario", str(other))
+    assert german.stderr.strip() == (
+        f"accessible-cards: {other} ist ein Szenario für Stealing Bundles; sein Geben kann hier nicht gelöst werden."
+    )
+    mixed = run("solve", "klondike", "--scenario", str(lesson), "--seed", "3")
+    assert mixed.returncode == 2 and "--scenario fixes the deal" in mixed.stderr

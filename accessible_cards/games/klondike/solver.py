@@ -644,11 +644,25 @@ def solve_deals(
     deals: int,
     states: int | None,
     seconds: float | None,
+    start: Any = None,
 ) -> Iterator[dict[str, Any]]:
-    """``accessible-cards solve klondike``: deals ``seed``, ``seed + 1``, ... each searched within the budget."""
+    """``accessible-cards solve klondike``: deals ``seed``, ``seed + 1``, ... each searched within the budget;
+    or, with ``start`` (a scenario's state, before its deal), that one deal: its ``seed`` is None."""
     from .rules import options_for
     from .state import action_to_json
 
+    if start is not None:
+        assert isinstance(start, KlondikeState)
+        start.start()
+        verdict = solve(start, states, seconds, first_pruned=True)
+        yield {
+            "seed": None,
+            "verdict": verdict.verdict,
+            "seconds": verdict.seconds,
+            "states": verdict.states,
+            "line": [action_to_json(action) for action in verdict.line],
+        }
+        return
     options = options_for(variant, settings)
     for number in range(deals):
         state = KlondikeState(variant or "braillespiel", options, seed + number)
