@@ -50,7 +50,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--scenario",
         metavar="FILE",
         default=None,
-        help="play a scenario file, such as a lesson from docs/lessons: the game starts from its deal; you are "
+        help="play a scenario file, such as a lesson from docs/lessons (or a lesson's name alone, as "
+        "war-with-a-war): the game starts from its deal; you are "
         "Player 1 and the other seats are the computer; its moves are played up to your first move, and go on "
         "while you play the scripted card; after any other play the computer chooses for itself",
     )
@@ -461,7 +462,9 @@ def _scenario_game(parser: argparse.ArgumentParser, args: argparse.Namespace, la
     if args.set:
         parser.error("--scenario fixes the rule options: give no --set beside it")
     from . import saves
+    from .package_data import scenario_path
 
+    args.scenario = scenario_path(args.scenario)  # a lesson may be named alone: war-with-a-war
     try:
         data = saves.read_json(Path(args.scenario))
     except saves.SaveError:
