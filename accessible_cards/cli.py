@@ -105,7 +105,12 @@ def build_parser() -> argparse.ArgumentParser:
     from .net.cli import add_net_parsers
 
     add_net_parsers(commands)
-    commands.add_parser("doctor", help="list every speech and braille part as working or missing, with the fix")
+    doctor = commands.add_parser(
+        "doctor", help="list every speech and braille part as working or missing, with the fix"
+    )
+    doctor.add_argument(
+        "--lang", choices=LANGUAGES, default=None, help="the language of the ways to get what is missing"
+    )
 
     resume = commands.add_parser(
         "resume", help="go on with the saved game where it stopped (the newest unfinished one)"
@@ -347,8 +352,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_join(args, _outputs, _add_voice)
         if args.command == "doctor":
             from .doctor import run as run_doctor
+            from .settings import load as load_settings
 
-            return run_doctor()
+            return run_doctor(
+                lang=args.lang or getattr(args, "common_lang", None) or load_settings().settings.lang or "en"
+            )
         return _play(parser, args)
     except CardsError as error:
         print(f"accessible-cards: {_one_line(str(error), word=120)}", file=sys.stderr)
