@@ -77,7 +77,17 @@ def built_wheels() -> tuple[Path, float]:
     building = folder.with_name(folder.name + ".part")
     shutil.rmtree(building, ignore_errors=True)
     building.mkdir(parents=True)
-    run([sys.executable, "-m", "pip", "wheel", "--quiet", "--wheel-dir", str(building), str(ROOT)], ROOT)
+    # built from a copy of the sources: an in-tree build would leave build/ in the checkout, and a module
+    # deleted since an earlier build would still be in build/lib and so in the wheel
+    source = building / "source"
+    for name in SOURCES:
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        else:
+            (source / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(ROOT / name, source / name)
+    run([sys.executable, "-m", "pip", "wheel", "--quiet", "--wheel-dir", str(building), str(source)], building)
+    shutil.rmtree(source)
     (building / "complete").write_text("", encoding="utf-8")
     building.rename(folder)
     return folder, time.monotonic() - started
