@@ -118,14 +118,15 @@ PART_NAMES: Final = ("liblouis", "brlapi", "speechd", "pyttsx3", "screen-reader"
 
 
 def part_working(checks: Sequence[Check]) -> dict[str, bool]:
-    """Which optional parts work, read from the doctor's checks (and, for the bridge, from what can be imported)."""
+    """Which optional parts work: as the doctor's checks say (a part they do not name counts as working), and, for
+    speech-dispatcher's client and the bridge to the screen reader, whether they can be imported."""
     by_name = {check.component: check.working for check in checks}
     return {
-        "liblouis": by_name.get("liblouis", False),
-        "brlapi": by_name.get("BrlAPI", False),
+        "liblouis": by_name.get("liblouis", True),
+        "brlapi": by_name.get("BrlAPI", True),
         "speechd": importlib.util.find_spec("speechd") is not None,
-        "pyttsx3": by_name.get("speech: pyttsx3", False),
-        "screen-reader": importlib.util.find_spec("accessible_output2") is not None,
+        "pyttsx3": by_name.get("speech: pyttsx3", True),
+        "screen-reader": any(importlib.util.find_spec(name) is not None for name in ("cytolk", "accessible_output2")),
     }
 
 
@@ -155,7 +156,7 @@ def _part_sentence(part: str, place: Place, t: Callable[..., str]) -> str:
         return t(
             "The bridge to your screen reader is missing, so the game speaks with the system voice "
             "instead of NVDA, JAWS or VoiceOver: install it with {command}.",
-            command="pipx inject accessible-cards accessible_output2",
+            command="pipx inject accessible-cards " + ("cytolk" if place.system == "win32" else "accessible_output2"),
         )
     if part == "pyttsx3" and not linux:
         # Translators: the doctor on Windows or macOS; pyttsx3 speaks with the system's own voice.
