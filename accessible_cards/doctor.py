@@ -150,6 +150,8 @@ def missing_parts(working: dict[str, bool], place: Place, t: Callable[..., str])
 
 
 def _part_sentence(part: str, place: Place, t: Callable[..., str]) -> str:
+    from . import __version__
+
     linux = place.system.startswith("linux")
     if part == "screen-reader":
         # Translators: the doctor on Windows or macOS; the command installs the program's optional extra.
@@ -189,9 +191,10 @@ def _part_sentence(part: str, place: Place, t: Callable[..., str]) -> str:
         # Translators: how to get a system part on Linux when the program was installed with pip or pipx.
         way = t(
             "install {packages} with your system's packages (Debian: sudo apt install {packages}), "
-            "then install the game again with {command} so that it sees them",
+            "then install the game again with the system's own Python, so that it sees them: {command}",
             packages=packages,
-            command="pipx install --force --system-site-packages accessible-cards",
+            command="pipx uninstall accessible-cards; pipx install --python /usr/bin/python3 --system-site-packages "
+            f"accessible_cards-{__version__}-py3-none-any.whl",
         )
     if part == "liblouis":
         # Translators: the doctor on Linux; {way} says how to get liblouis.

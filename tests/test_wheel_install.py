@@ -109,6 +109,7 @@ class Installed:
     venv: Path
     home: Path
     env: dict[str, str]
+    wheels: Path
 
     @property
     def python(self) -> Path:
@@ -168,7 +169,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Installed]:
             "LANG": "C.UTF-8",
         }
     )
-    yield Installed(venv, home, env)
+    yield Installed(venv, home, env, wheels)
 
 
 class InstalledPlayer(Player):
@@ -253,24 +254,31 @@ def test_the_installed_program_reads_each_games_rules(installed: Installed, lang
 
 # --- doctor --------------------------------------------------------------------------------------------------
 
+AGAIN = {
+    "en": ", then install the game again with the system's own Python, so that it sees them: pipx uninstall "
+    "accessible-cards; pipx install --python /usr/bin/python3 --system-site-packages accessible_cards-",
+    "de": " und installiere das Spiel dann mit dem Python des Systems neu, damit es sie sieht: pipx uninstall "
+    "accessible-cards; pipx install --python /usr/bin/python3 --system-site-packages accessible_cards-",
+}
 DOCTOR = {
     "en": {
         "liblouis": "liblouis is missing, so there is no braille: install liblouis20 liblouis-data python3-louis "
-        "with your system's packages (Debian: sudo apt install liblouis20 liblouis-data python3-louis), then install "
-        "the game again with pipx install --force --system-site-packages accessible-cards so that it sees them.",
-        "brlapi": "BrlAPI is missing, so the game cannot write to a braille display: install brltty python3-brlapi",
+        "with your system's packages (Debian: sudo apt install liblouis20 liblouis-data python3-louis)" + AGAIN["en"],
+        "brlapi": "BrlAPI is missing, so the game cannot write to a braille display: install brltty python3-brlapi "
+        "with your system's packages (Debian: sudo apt install brltty python3-brlapi)" + AGAIN["en"],
         "speechd": "speech-dispatcher's client is missing, so the game cannot speak through it: install "
-        "speech-dispatcher speech-dispatcher-espeak-ng python3-speechd",
+        "speech-dispatcher speech-dispatcher-espeak-ng python3-speechd with your system's packages (Debian: sudo apt "
+        "install speech-dispatcher speech-dispatcher-espeak-ng python3-speechd)" + AGAIN["en"],
     },
     "de": {
         "liblouis": "liblouis fehlt, daher gibt es keine Braille-Schrift: installiere liblouis20 liblouis-data "
         "python3-louis aus den Paketen deines Systems (Debian: sudo apt install liblouis20 liblouis-data "
-        "python3-louis) und installiere das Spiel dann neu mit pipx install --force --system-site-packages "
-        "accessible-cards, damit es sie sieht.",
+        "python3-louis)" + AGAIN["de"],
         "brlapi": "BrlAPI fehlt, daher kann das Spiel nicht auf eine Braillezeile schreiben: installiere brltty "
-        "python3-brlapi",
+        "python3-brlapi aus den Paketen deines Systems (Debian: sudo apt install brltty python3-brlapi)" + AGAIN["de"],
         "speechd": "Der Client für speech-dispatcher fehlt, daher kann das Spiel nicht darüber sprechen: installiere "
-        "speech-dispatcher speech-dispatcher-espeak-ng python3-speechd",
+        "speech-dispatcher speech-dispatcher-espeak-ng python3-speechd aus den Paketen deines Systems (Debian: sudo "
+        "apt install speech-dispatcher speech-dispatcher-espeak-ng python3-speechd)" + AGAIN["de"],
     },
 }
 
@@ -284,7 +292,7 @@ def test_doctor_names_each_missing_part_once_with_the_way_to_get_it(installed: I
     for part, sentence in DOCTOR[lang].items():
         found = [line for line in lines if line.startswith(sentence)]
         assert len(found) == 1, f"{part}: {sentence!r} not once in:\n{result.stdout}"
-        assert found[0].endswith("."), found[0]
+        assert found[0].endswith("-py3-none-any.whl."), found[0]
         assert "make setup" not in found[0], "an installed program has no make setup"
     assert "Traceback" not in result.stdout + result.stderr
     assert not result.stderr
@@ -372,3 +380,32 @@ def test_klondike_from_the_packaged_lesson(players: list[Player], installed: Ins
         {"en": "Column 2: the three of spades is turned up.", "de": "Reihe 2: Pik Drei ist aufgedeckt."}[lang]
     )
     assert_clean(player.lines())
+
+
+def test_the_way_doctor_gives_for_braille_works(tmp_path: Path, installed: Installed) -> None:
+    """With the system's own Python and its site packages (what doctor says to do), liblouis and BrlAPI are found."""
+    system_python = Path("/usr/bin/python3")
+    probe = subprocess.run([str(system_python), "-c", "import louis, brlapi"], capture_output=True, check=False)
+    if probe.returncode != 0:
+        pytest.skip("this machine's /usr/bin/python3 has no liblouis and BrlAPI modules to be found")
+    venv = tmp_path / "system-venv"
+    run([str(system_python), "-m", "venv", "--without-pip", "--system-site-packages", str(venv)], tmp_path)
+    wheels = installed.wheels
+    run(
+        [sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"), "install", "--quiet", "--no-index",
+         "--find-links", str(wheels), "accessible-cards"],
+        tmp_path,
+    )  # fmt: skip
+    result = subprocess.run(
+        [str(venv / "bin" / "accessible-cards"), "doctor"],
+        cwd=installed.home,
+        env=installed.env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert re.search(r"^liblouis: working, liblouis \d", result.stdout, re.M), result.stdout
+    assert re.search(r"^BrlAPI: working", result.stdout, re.M), result.stdout
+    assert not any(line.startswith(("liblouis is missing", "BrlAPI is missing")) for line in result.stdout.splitlines())
