@@ -302,7 +302,12 @@ def _probe(name: str, lang: str, env: Mapping[str, str], autospawn: bool) -> tup
     if name == "screen-reader":
         return True, f"{getattr(opened, 'label', 'a screen reader')} speaks for the game"
     if name == "pyttsx3":
-        return True, "started" + ("" if shutil.which("aplay") else "; aplay is missing, so stop cannot cut it off")
+        from .pyttsx3_engine import player_for
+
+        player = player_for()
+        return True, "started" + (
+            f", plays through {player.name}" if player else "; no sound player, so stop cannot cut it off"
+        )
     return True, f"found, voice {espeak_voice(lang)}"
 
 
