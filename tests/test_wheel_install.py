@@ -38,6 +38,8 @@ import pytest
 from terminal_support import COLUMNS, ROWS, Player, assert_clean
 from test_ohhell_terminal import WORDS as OHHELL_WORDS
 
+pytestmark = pytest.mark.terminal  # the installed program in pseudo-terminals: make test runs it, test-fast does not
+
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = (
     "pyproject.toml",
