@@ -385,7 +385,8 @@ def test_klondike_from_the_packaged_lesson(players: list[Player], installed: Ins
 
 
 def test_the_way_doctor_gives_for_braille_works(tmp_path: Path, installed: Installed) -> None:
-    """With the system's own Python and its site packages (what doctor says to do), liblouis and BrlAPI are found."""
+    """With the system's own Python and its site packages (what doctor says to do), liblouis and BrlAPI are found,
+    and liblouis translates with the card tables the wheel carries."""
     system_python = Path("/usr/bin/python3")
     probe = subprocess.run([str(system_python), "-c", "import louis, brlapi"], capture_output=True, check=False)
     if probe.returncode != 0:
@@ -410,4 +411,6 @@ def test_the_way_doctor_gives_for_braille_works(tmp_path: Path, installed: Insta
     assert result.returncode == 0, result.stderr
     assert re.search(r"^liblouis: working, liblouis \d", result.stdout, re.M), result.stdout
     assert re.search(r"^BrlAPI: working", result.stdout, re.M), result.stdout
+    # liblouis reads the card tables from the installed package: the seven of hearts in two cells, as on the cards
+    assert "card tables: working, 7H -> ⠛⠓" in result.stdout.splitlines(), result.stdout
     assert not any(line.startswith(("liblouis is missing", "BrlAPI is missing")) for line in result.stdout.splitlines())
