@@ -50,7 +50,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--scenario",
         metavar="FILE",
         default=None,
-        help="play a scenario file, such as a lesson from docs/lessons: the game starts from its deal; you are "
+        help="play a scenario file, such as a lesson from docs/lessons (or a lesson's name alone, as "
+        "war-with-a-war): the game starts from its deal; you are "
         "Player 1 and the other seats are the computer; its moves are played up to your first move, and go on "
         "while you play the scripted card; after any other play the computer chooses for itself",
     )
@@ -104,7 +105,12 @@ def build_parser() -> argparse.ArgumentParser:
     from .net.cli import add_net_parsers
 
     add_net_parsers(commands)
-    commands.add_parser("doctor", help="list every speech and braille part as working or missing, with the fix")
+    doctor = commands.add_parser(
+        "doctor", help="list every speech and braille part as working or missing, with the fix"
+    )
+    doctor.add_argument(
+        "--lang", choices=LANGUAGES, default=None, help="the language of the ways to get what is missing"
+    )
 
     resume = commands.add_parser(
         "resume", help="go on with the saved game where it stopped (the newest unfinished one)"
@@ -352,8 +358,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_join(args, _outputs, _add_voice)
         if args.command == "doctor":
             from .doctor import run as run_doctor
+            from .settings import load as load_settings
 
-            return run_doctor()
+            return run_doctor(
+                lang=args.lang or getattr(args, "common_lang", None) or load_settings().settings.lang or "en"
+            )
         return _play(parser, args)
     except CardsError as error:
         print(f"accessible-cards: {_one_line(str(error), word=120)}", file=sys.stderr)
@@ -467,7 +476,9 @@ def _scenario_game(parser: argparse.ArgumentParser, args: argparse.Namespace, la
     if args.set:
         parser.error("--scenario fixes the rule options: give no --set beside it")
     from . import saves
+    from .package_data import scenario_path
 
+    args.scenario = scenario_path(args.scenario)  # a lesson may be named alone: war-with-a-war
     try:
         data = saves.read_json(Path(args.scenario))
     except saves.SaveError:

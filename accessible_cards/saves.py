@@ -51,10 +51,10 @@ from __future__ import annotations
 import base64
 import contextlib
 import errno
-import fcntl
 import json
 import os
 import re
+import sys
 import zlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -256,10 +256,10 @@ class Lock:
         lock.parent.mkdir(parents=True, exist_ok=True)
         handle = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
         try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            _lock_now(handle, exclusive=True)
         except OSError as error:
             os.close(handle)
-            if error.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+            if error.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES, errno.EDEADLK):
                 raise SaveLocked(self.path) from None
             raise
         _HELD[key] = self.handle = handle
@@ -271,6 +271,26 @@ class Lock:
             with contextlib.suppress(OSError):
                 os.close(self.handle)
             self.handle = None
+
+
+def _lock_now(handle: int, exclusive: bool) -> None:
+    """Lock the open file ``handle`` without waiting; an OSError when another program holds it.
+
+    ``flock`` where there is one; on Windows (no ``fcntl``) ``msvcrt.locking`` of the file's first
+    byte, which the system frees when the program ends too. A shared lock only looks: on Windows it
+    is let go at once.
+    """
+    if sys.platform == "win32":
+        import msvcrt
+
+        os.lseek(handle, 0, os.SEEK_SET)
+        msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)
+        if not exclusive:
+            msvcrt.locking(handle, msvcrt.LK_UNLCK, 1)
+        return
+    import fcntl
+
+    fcntl.flock(handle, (fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH) | fcntl.LOCK_NB)
 
 
 def release_all() -> None:
@@ -291,7 +311,7 @@ def is_locked(path: Path) -> bool:
     except OSError:
         return False
     try:
-        fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        _lock_now(handle, exclusive=False)
     except OSError:
         return True
     finally:

@@ -16,7 +16,7 @@ from accessible_cards import game as registry
 PACKAGE = Path(accessible_cards.__file__).parent
 
 LAYERS = (
-    {"__init__", "cards", "errors", "engine", "keys", "utterance", "i18n", "stats"},
+    {"__init__", "cards", "errors", "engine", "keys", "utterance", "i18n", "stats", "package_data"},
     {"game", "settings", "scenario", "narration", "rules", "files"},
     {"games"},
     {"table"},

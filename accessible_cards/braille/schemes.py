@@ -180,8 +180,10 @@ def table_text(scheme: Scheme) -> str:
 
 
 def tables_dir() -> Path:
-    """Our table folder, ``braille_tables/`` at the top of the project."""
-    return Path(__file__).resolve().parents[2] / "braille_tables"
+    """Our table folder: ``braille_tables/`` at the top of the project, or the installed package's copy of it."""
+    from ..package_data import braille_tables
+
+    return braille_tables()
 
 
 def write_tables(folder: Path | None = None) -> list[Path]:

@@ -22,6 +22,10 @@ from typing import Final, Protocol
 from ..cards import DeckKind
 from ..utterance import Utterance
 
+READERS_RATE: Final = 0
+"""What :meth:`Output.faster` and :meth:`Output.slower` return while a screen reader speaks for the game
+(Windows, macOS): its rate is set in the screen reader, not by the game."""
+
 
 class Output(Protocol):
     """Something that presents utterances to the player.
@@ -55,10 +59,13 @@ class Output(Protocol):
         """Keep each announcement on a braille display for ``seconds`` before the next one waiting."""
 
     def faster(self) -> int | None:
-        """Speak one step faster; the new rate in words per minute, or None (no voice, or not ready yet)."""
+        """Speak one step faster; the new rate in words per minute, or None (no voice, or not ready yet).
+
+        :data:`READERS_RATE` when the player's screen reader speaks for the game and sets the rate itself.
+        """
 
     def slower(self) -> int | None:
-        """Speak one step slower; the new rate in words per minute, or None (no voice, or not ready yet)."""
+        """Speak one step slower; as :meth:`faster`."""
 
     def close(self) -> None:
         """Release the device or process; called once at the end."""

@@ -26,13 +26,14 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple, TextIO
 
 from .engines import (
-    ENGINE_NAMES,
+    KNOWN_ENGINES,
     LANGUAGES,
     Engine,
     EngineError,
     EspeakEngine,
     Pyttsx3Engine,
     SpeechDispatcherEngine,
+    engine_order,
     espeak_voice,
     open_engine,
 )
@@ -50,7 +51,7 @@ def add_speak_parser(subparsers: Any) -> argparse.ArgumentParser:
         description="Say TEXT with the first speech engine that works, or with --engine; or write it to a WAV file.",
     )
     speak.add_argument("text", metavar="TEXT", help="the sentence to say")
-    speak.add_argument("--engine", choices=ENGINE_NAMES, default=None, help="use this engine only")
+    speak.add_argument("--engine", choices=KNOWN_ENGINES, default=None, help="use this engine only")
     speak.add_argument("--lang", choices=LANGUAGES, default="en", help="the voice's language (default: en)")
     speak.add_argument("--save", metavar="FILE.wav", default=None, help="write the speech to this WAV file instead")
     speak.set_defaults(func=run_speak)
@@ -116,10 +117,10 @@ def _unheard(engine: Engine) -> str:
     pyttsx3 and espeak-ng play through ALSA themselves: with no sound card, or a player that
     failed, nothing was heard. speech-dispatcher's own audio output is checked by its end of speech.
     """
-    if engine.name == "speech-dispatcher":
-        return ""
+    if engine.name in ("speech-dispatcher", "screen-reader"):
+        return ""  # the screen reader plays through its own sound output
     errors = list(getattr(engine, "device_errors", []))
-    if not sound_cards():
+    if not sound_cards() and sys.platform.startswith("linux"):  # /proc/asound is Linux's
         errors.insert(0, "no sound card found: speech is silent here; speak --save still works")
     return "; ".join(errors)
 
@@ -258,6 +259,12 @@ _FIXES = {
     "pyttsx3": "install the eSpeak NG library and the player: sudo apt install libespeak-ng1 alsa-utils; "
     "then run make setup (it installs pyttsx3)",
     "espeak-ng": "install it: sudo apt install espeak-ng",
+    "screen-reader": "start your screen reader; if it runs, install the bridge to it: "
+    "pipx inject accessible-cards cytolk (Windows) or accessible_output2 (macOS; allow VoiceOver to be "
+    "controlled with AppleScript in VoiceOver Utility)",
+}
+_FIXES_ELSEWHERE = {
+    "pyttsx3": "install it: pipx inject accessible-cards pyttsx3",
 }
 
 
@@ -292,8 +299,15 @@ def _probe(name: str, lang: str, env: Mapping[str, str], autospawn: bool) -> tup
     if opened is None:
         return False, reasons[0].split(": ", 1)[-1] if reasons else "it did not start"
     opened.close()
+    if name == "screen-reader":
+        return True, f"{getattr(opened, 'label', 'a screen reader')} speaks for the game"
     if name == "pyttsx3":
-        return True, "started" + ("" if shutil.which("aplay") else "; aplay is missing, so stop cannot cut it off")
+        from .pyttsx3_engine import player_for
+
+        player = player_for()
+        return True, "started" + (
+            f", plays through {player.name}" if player else "; no sound player, so stop cannot cut it off"
+        )
     return True, f"found, voice {espeak_voice(lang)}"
 
 
@@ -307,14 +321,17 @@ def speech_report(lang: str = "en", environ: Mapping[str, str] | None = None, *,
     """
     env = os.environ if environ is None else environ
     checks: list[Check] = []
-    for name in ENGINE_NAMES:
+    linux = sys.platform.startswith("linux")
+    for name in engine_order():
         working, reason = _probe(name, lang, env, autospawn)
-        fix = "" if working else _FIXES[name]
+        fix = "" if working else (_FIXES if linux else {**_FIXES, **_FIXES_ELSEWHERE})[name]
         if not working and "makes no sound" in reason:
             fix = "check its audio output (AudioOutputMethod in speechd.conf) and that a sound card is connected"
         elif not working and "answer" in reason:
             fix = "end the stuck speech-dispatcher process; it starts again when a program needs it"
         checks.append(Check(f"speech: {name}", working, reason, fix))
+    if not linux:
+        return checks  # the sound card (ALSA) and the terminal's screen readers are Linux's questions
     cards = sound_cards()
     checks.append(
         Check(

@@ -1,4 +1,7 @@
-"""Speech engines behind one small interface: speech-dispatcher, pyttsx3 and espeak-ng as a child process.
+"""Speech engines behind one small interface: speech-dispatcher, pyttsx3, espeak-ng, and the screen reader.
+
+speech-dispatcher and espeak-ng (a child process) are Linux's; on Windows and
+macOS the running screen reader speaks (:mod:`.screen_reader`), else pyttsx3.
 
 Every engine speaks without blocking (:meth:`Engine.speak` returns at once),
 stops within 100 ms on :meth:`Engine.stop` and drops what is queued, and takes
@@ -13,14 +16,17 @@ connection to speech-dispatcher drops) calls its ``on_failure`` callback once,
 with a plain-words reason and the texts it had not yet spoken, so that the
 caller can hand them to the next engine: nothing is lost.
 
-:func:`open_engine` tries speech-dispatcher, then pyttsx3, then espeak-ng
-(or only the one asked for) and returns the first that works together with
-the reasons, in plain words, why the others did not.
+:func:`open_engine` tries speech-dispatcher, then pyttsx3, then espeak-ng on
+Linux, the screen reader then pyttsx3 on Windows and macOS (or only the one
+asked for) and returns the first that works together with the reasons, in
+plain words, why the others did not.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping, Sequence
+from typing import Final
 
 from ..i18n import LANGUAGES
 from .base import (
@@ -39,13 +45,32 @@ from .base import (
 )
 from .espeak import EspeakEngine
 from .pyttsx3_engine import Pyttsx3Engine
+from .screen_reader import ScreenReaderEngine
 from .speechd_engine import SpeechDispatcherEngine
+
+KNOWN_ENGINES: Final = (*ENGINE_NAMES, "screen-reader")
+"""Every engine there is: Linux's three, and the screen reader on Windows and macOS."""
+
+
+def engine_order(system: str | None = None) -> tuple[str, ...]:
+    """The engines to try, best first, on ``system`` (``sys.platform``).
+
+    Windows and macOS: the running screen reader (NVDA, JAWS, VoiceOver...), else the system voice
+    through pyttsx3 (SAPI 5, NSSpeechSynthesizer). Linux and the rest: speech-dispatcher, pyttsx3,
+    espeak-ng (a Linux screen reader reads the terminal itself, see :mod:`.mode`).
+    """
+    system = sys.platform if system is None else system
+    if system in ("win32", "darwin"):
+        return ("screen-reader", "pyttsx3")
+    return ENGINE_NAMES
+
 
 __all__ = [
     "DEFAULT_PITCH",
     "DEFAULT_RATE",
     "DEFAULT_VOLUME",
     "ENGINE_NAMES",
+    "KNOWN_ENGINES",
     "LANGUAGES",
     "MAX_RATE",
     "MIN_RATE",
@@ -55,8 +80,10 @@ __all__ = [
     "EspeakEngine",
     "FailureCallback",
     "Pyttsx3Engine",
+    "ScreenReaderEngine",
     "SpeechDispatcherEngine",
     "clamp",
+    "engine_order",
     "espeak_voice",
     "open_engine",
 ]
@@ -69,6 +96,7 @@ def _factories(
     speechd_address: str | None,
     pyttsx3_driver: str | None,
     speechd_autospawn: bool | None,
+    system: str | None = None,
 ) -> dict[str, EngineFactory]:
     """How to start each engine by name."""
     return {
@@ -77,6 +105,7 @@ def _factories(
         ),
         "pyttsx3": lambda lang, on_failure: Pyttsx3Engine(lang, on_failure, driver=pyttsx3_driver),
         "espeak-ng": lambda lang, on_failure: EspeakEngine(lang, on_failure),
+        "screen-reader": lambda lang, on_failure: ScreenReaderEngine(lang, on_failure, system=system),
     }
 
 
@@ -85,24 +114,29 @@ def open_engine(
     lang: str = "en",
     *,
     on_failure: FailureCallback | None = None,
-    order: Sequence[str] = ENGINE_NAMES,
+    order: Sequence[str] | None = None,
     exclude: Sequence[str] = (),
     environ: Mapping[str, str] | None = None,
     speechd_address: str | None = None,
     speechd_autospawn: bool | None = None,
     pyttsx3_driver: str | None = None,
+    system: str | None = None,
 ) -> tuple[Engine | None, list[str]]:
-    """Start the first engine that works: ``preferred`` alone, or speech-dispatcher, pyttsx3, espeak-ng in turn.
+    """Start the first engine that works: ``preferred`` alone, or those of ``order`` in turn.
+
+    ``order`` is :func:`engine_order` for ``system`` (default: this one) unless given: on Linux
+    speech-dispatcher, pyttsx3, espeak-ng; on Windows and macOS the screen reader, then pyttsx3.
 
     Returns the engine (None when none works) and one plain-words reason per
     engine that failed, e.g. ``"espeak-ng: the program espeak-ng is not installed"``.
     speech-dispatcher is started if it is not running (as desktop clients do)
     unless an address is given or ``speechd_autospawn`` is False.
     """
-    if preferred is not None and preferred not in ENGINE_NAMES:
-        return None, [f"{preferred}: there is no speech engine of that name (use {', '.join(ENGINE_NAMES)})"]
-    factories = _factories(environ, speechd_address, pyttsx3_driver, speechd_autospawn)
-    names = [preferred] if preferred is not None else [n for n in order if n not in exclude]
+    if preferred is not None and preferred not in KNOWN_ENGINES:
+        return None, [f"{preferred}: there is no speech engine of that name (use {', '.join(KNOWN_ENGINES)})"]
+    factories = _factories(environ, speechd_address, pyttsx3_driver, speechd_autospawn, system)
+    chosen = engine_order(system) if order is None else order
+    names = [preferred] if preferred is not None else [n for n in chosen if n not in exclude]
     reasons: list[str] = []
     for name in names:
         try:

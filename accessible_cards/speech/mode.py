@@ -10,11 +10,17 @@ detected, and otherwise speaks when an engine works:
    this machine (a process named ``orca`` in ``/proc``).
 3. Otherwise ``self`` when a speech engine works, else ``off``.
 
-NVDA and JAWS run on Windows only and read a console through its own
-accessibility API; from a Linux terminal (or over SSH) they cannot be seen,
-so players using them set ``ACCESSIBLE_CARDS_SCREEN_READER=1`` or pass
-``--speech screen-reader``. Likewise Orca reading a terminal on another
-machine (over SSH) is invisible here.
+On Windows and macOS nothing of the above is found (no ``/proc``), so
+``auto`` gives ``self``, and the game's own voice *is* the running screen
+reader: NVDA, JAWS or VoiceOver, handed each line through its own API
+(:mod:`.screen_reader`), else the system voice through pyttsx3. A player who
+would rather let the screen reader read the console alone (it reads new
+console text by itself too) passes ``--speech screen-reader``.
+
+NVDA and JAWS on a Windows machine that reaches a Linux terminal (over SSH)
+cannot be seen from here, so players using them set
+``ACCESSIBLE_CARDS_SCREEN_READER=1`` or pass ``--speech screen-reader``.
+Likewise Orca reading a terminal on another machine (over SSH) is invisible here.
 
 :func:`choose_mode` is a pure function of the request, the environment and
 the process names; :func:`process_names` reads them from ``/proc``.

@@ -30,9 +30,9 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..cards import DeckKind
-from ..outputs import Output
+from ..outputs import READERS_RATE, Output
 from ..utterance import Utterance
-from .engines import DEFAULT_RATE, ENGINE_NAMES, MAX_RATE, MIN_RATE, Engine, clamp, open_engine
+from .engines import DEFAULT_RATE, KNOWN_ENGINES, MAX_RATE, MIN_RATE, Engine, clamp, open_engine
 
 RATE_STEP: Final = 25  # words per minute per press of + or -
 RETRY_SECONDS: Final = (1.0, 2.0, 4.0, 8.0, 16.0, 30.0)
@@ -76,6 +76,11 @@ class SpeechNotice:
         follow = f"speech goes on with {self.engine}" if self.engine else "the game goes on with text only"
         again = f"; {self.failed} is tried again" if self.retrying else ""
         return f"Speech engine {self.failed} stopped working{why}; {follow}{again}."
+
+
+def label(engine: Engine) -> str:
+    """How the player hears of an engine: its name, or the screen reader's (NVDA) when one speaks."""
+    return str(getattr(engine, "label", engine.name))
 
 
 Notify = Callable[[SpeechNotice], None]
@@ -130,7 +135,7 @@ class SpeechOutput:
         self.closed = False
         if engine is not None:
             self._adopt(engine)
-            self._tell(SpeechNotice("engine", engine=engine.name))
+            self._tell(SpeechNotice("engine", engine=label(engine)))
         else:
             self._tell(SpeechNotice("no-voice", reasons=tuple(reasons)))
 
@@ -150,6 +155,12 @@ class SpeechOutput:
         """The name of the engine in use, or None for text alone."""
         engine = self.engine
         return engine.name if engine is not None else None
+
+    @property
+    def rate_is_readers(self) -> bool:
+        """True while a screen reader speaks: the rate is its own, and + and - cannot change it."""
+        engine = self.engine
+        return engine is not None and not getattr(engine, "sets_rate", True)
 
     @property
     def retrying(self) -> frozenset[str]:
@@ -224,11 +235,15 @@ class SpeechOutput:
             return self.rate
 
     def faster(self) -> int:
-        """Speak faster by one step (the + key); returns the new rate in words per minute."""
+        """Speak faster by one step (the + key); the new rate in words per minute (READERS_RATE: a screen reader's)."""
+        if self.rate_is_readers:
+            return READERS_RATE
         return self.set_rate(self.rate + RATE_STEP)
 
     def slower(self) -> int:
-        """Speak slower by one step (the - key); returns the new rate in words per minute."""
+        """Speak slower by one step (the - key); the new rate in words per minute (READERS_RATE: a screen reader's)."""
+        if self.rate_is_readers:
+            return READERS_RATE
         return self.set_rate(self.rate - RATE_STEP)
 
     def set_language(self, lang: str) -> None:
@@ -252,7 +267,7 @@ class SpeechOutput:
     def _open_only(self, name: str) -> Engine | None:
         """Open the engine ``name`` again, or None when it does not work (yet)."""
         try:
-            engine, _ = self._reopen([n for n in ENGINE_NAMES if n != name])
+            engine, _ = self._reopen([n for n in KNOWN_ENGINES if n != name])
         except Exception:  # an opener failing in an unexpected way counts as "not yet"
             return None
         if engine is not None and engine.name != name:
@@ -283,7 +298,7 @@ class SpeechOutput:
         if replacement is None:
             with self._lock:
                 self._failed.add(engine.name)
-                excluded = [n for n in ENGINE_NAMES if n in self._failed]
+                excluded = [n for n in KNOWN_ENGINES if n in self._failed]
             try:
                 replacement, _ = self._reopen(excluded)
             except Exception:

@@ -1,4 +1,10 @@
-"""pyttsx3 on a dedicated worker thread, with its known faults worked around."""
+"""pyttsx3 on a dedicated worker thread, with its known faults worked around.
+
+Each text is synthesized to a temporary sound file and played by a player
+that can be stopped at once, so that a key cuts the system voice off as on
+Linux: ``aplay`` on Linux, ``afplay`` (part of macOS) on macOS, the standard
+library's ``winsound`` on Windows (:func:`player_for`).
+"""
 
 from __future__ import annotations
 
@@ -7,11 +13,13 @@ import importlib
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 import threading
+import wave
 from collections import deque
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from .base import EngineError, FailureCallback, QueuedEngine, terminate_process
 
@@ -27,23 +35,131 @@ def _silence_pyttsx3_driver() -> None:
         driver.print = _quiet_print
 
 
+class Player(Protocol):
+    """Plays a sound file to its end or until cut off."""
+
+    name: str
+
+    def play(self, path: str, was_cut: Callable[[], bool]) -> str | None:
+        """Play ``path``, blocking until it ends or :meth:`cut`; why it could not be heard, or None."""
+        ...
+
+    def cut(self) -> None:
+        """End the playing now, from any thread."""
+        ...
+
+
+class CommandPlayer:
+    """A player program (``aplay -q``, ``afplay``) as a child process with its output discarded."""
+
+    def __init__(self, command: list[str]) -> None:
+        self.command = command
+        self.name = os.path.basename(command[0])
+        self._process: subprocess.Popen[bytes] | None = None
+        self._lock = threading.Lock()
+
+    def play(self, path: str, was_cut: Callable[[], bool]) -> str | None:
+        try:
+            process = subprocess.Popen(
+                [*self.command, path],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+        except OSError as error:
+            raise EngineError(f"{self.name} could not be started: {error.strerror or error}") from error
+        with self._lock:
+            self._process = process
+        if was_cut():
+            terminate_process(process)
+        code = process.wait()
+        with self._lock:
+            self._process = None
+        if code != 0 and not was_cut():
+            return f"{self.name} could not play the sound (exit status {code})"
+        return None
+
+    def cut(self) -> None:
+        with self._lock:
+            process = self._process
+        if process is not None:
+            terminate_process(process)
+
+
+class WinsoundPlayer:
+    """Windows' own ``winsound``: the file played without waiting, purged at once when cut off.
+
+    ``winsound`` says nothing when a sound ends, so the player waits for as long as the WAV lasts.
+    """
+
+    name = "winsound"
+
+    def __init__(self, winsound: Any) -> None:
+        self._winsound = winsound
+        self._stopped = threading.Event()
+
+    def play(self, path: str, was_cut: Callable[[], bool]) -> str | None:
+        try:
+            with wave.open(path, "rb") as sound:
+                seconds = sound.getnframes() / max(sound.getframerate(), 1)
+        except (OSError, EOFError, wave.Error) as error:
+            return f"the sound file could not be read ({error})"
+        self._stopped.clear()
+        if was_cut():
+            return None
+        flags = self._winsound.SND_FILENAME | self._winsound.SND_ASYNC | self._winsound.SND_NODEFAULT
+        try:
+            self._winsound.PlaySound(path, flags)
+        except RuntimeError as error:  # winsound's way of saying the sound could not be played
+            return f"winsound could not play the sound ({error})"
+        self._stopped.wait(seconds + 0.05)
+        return None
+
+    def cut(self) -> None:
+        with contextlib.suppress(Exception):
+            self._winsound.PlaySound(None, 0)
+        self._stopped.set()
+
+
+def player_for(system: str | None = None, which: Callable[[str], str | None] = shutil.which) -> Player | None:
+    """The sound player for ``system`` (``sys.platform``), or None when there is none (pyttsx3 then plays itself)."""
+    system = sys.platform if system is None else system
+    if system == "win32":
+        try:
+            return WinsoundPlayer(importlib.import_module("winsound"))
+        except ImportError:
+            return None
+    program = "afplay" if system == "darwin" else "aplay"
+    found = which(program)
+    if found is None:
+        return None
+    return CommandPlayer([found, "-q"] if program == "aplay" else [found])
+
+
 class Pyttsx3Engine(QueuedEngine):
     """pyttsx3 on a dedicated worker thread, one utterance per ``runAndWait``.
 
     Its known faults are worked around: only one text is ever queued in
     pyttsx3 (it speaks only the last of several), its "Audio saved to" print
-    is silenced, and on Linux each text is synthesized to a temporary WAV and
-    played by ``aplay`` with its output discarded, so that ALSA's messages never
-    reach the terminal and :meth:`stop` can end playback (pyttsx3's own
-    ``stop()`` cannot). Where ``aplay`` is missing, pyttsx3 plays by itself and
-    a text already playing runs to its end; only the newest text follows.
+    is silenced, and each text is synthesized to a temporary sound file and
+    played by this system's player (``aplay`` with its output discarded, so that
+    ALSA's messages never reach the terminal; ``afplay``; ``winsound``), so that
+    :meth:`stop` can end playback (pyttsx3's own ``stop()`` cannot). Where there
+    is no player, pyttsx3 plays by itself and a text already playing runs to its
+    end; only the newest text follows.
     """
 
     name = "pyttsx3"
 
     def __init__(
-        self, lang: str = "en", on_failure: FailureCallback | None = None, *, driver: str | None = None
+        self,
+        lang: str = "en",
+        on_failure: FailureCallback | None = None,
+        *,
+        driver: str | None = None,
+        player: Player | bool | None = True,
     ) -> None:
+        """``player``: True for this system's own (:func:`player_for`), None to let pyttsx3 play by itself."""
         super().__init__(lang, on_failure)
         try:
             import pyttsx3
@@ -53,10 +169,8 @@ class Pyttsx3Engine(QueuedEngine):
         self._pyttsx3: Any = pyttsx3
         self._driver_name = driver
         self._tts: Any = None
-        self._aplay = shutil.which("aplay")
-        self._player: subprocess.Popen[bytes] | None = None
-        self._player_lock = threading.Lock()
-        self.device_errors: list[str] = []  # why aplay could not play a text that was not cut off
+        self.player: Player | None = player_for() if player is True else (player or None)
+        self.device_errors: list[str] = []  # why the player could not play a text that was not cut off
         self._dirty = True
         self._ready = threading.Event()
         self._init_error: str | None = None
@@ -157,7 +271,7 @@ class Pyttsx3Engine(QueuedEngine):
             return
         try:
             self._settings()
-            if self._aplay is None:
+            if self.player is None:
                 self._tts.say(text)
                 self._tts.runAndWait()
                 return
@@ -178,30 +292,13 @@ class Pyttsx3Engine(QueuedEngine):
             raise EngineError(f"pyttsx3 failed: {error or type(error).__name__}") from error
 
     def _play_file(self, path: str, generation: int) -> None:
-        assert self._aplay is not None
+        assert self.player is not None
         for listener in list(self._playing_listeners):
             listener()
-        try:
-            player = subprocess.Popen(
-                [self._aplay, "-q", path],
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-            )
-        except OSError as error:
-            raise EngineError(f"aplay could not be started: {error.strerror or error}") from error
-        with self._player_lock:
-            self._player = player
-        if self._was_cut(generation):
-            terminate_process(player)
-        code = player.wait()
-        with self._player_lock:
-            self._player = None
-        if code != 0 and not self._was_cut(generation):
-            self.device_errors.append(f"aplay could not play the sound (exit status {code})")
+        problem = self.player.play(path, lambda: self._was_cut(generation))
+        if problem is not None and not self._was_cut(generation):
+            self.device_errors.append(problem)
 
     def _cut(self) -> None:
-        with self._player_lock:
-            player = self._player
-        if player is not None:
-            terminate_process(player)
+        if self.player is not None:
+            self.player.cut()

@@ -167,7 +167,7 @@ def this_terminal(stdin_fd: int = 0) -> str:
     """The device this program's terminal is (``/dev/tty3``, ``/dev/pts/1``), or "" when it has none."""
     try:
         return os.ttyname(stdin_fd)
-    except OSError:
+    except (OSError, AttributeError):  # Windows has no ttyname
         return ""
 
 

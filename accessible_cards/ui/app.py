@@ -20,7 +20,7 @@ from ..cards import DeckKind
 from ..errors import CardsError
 from ..i18n import LANGUAGES, Catalog
 from ..keys import Typed
-from ..outputs import Notice, Output
+from ..outputs import READERS_RATE, Notice, Output
 from ..settings import Settings
 from ..utterance import VERBOSITIES, Utterance
 from .commands import GAME_PHASES, for_phase, keys_label
@@ -427,6 +427,9 @@ class App:
         rate = voices[0].faster() if name == "faster" else voices[0].slower()
         if rate is None:
             self.refuse(self.t("The voice is not ready yet."))
+            return
+        if rate == READERS_RATE:
+            self.refuse(self.t("Your screen reader speaks for the game: change the rate in your screen reader."))
             return
         self.change_settings(speech_rate=rate)
         self.say(self.t("Speech rate: {rate} words a minute.", rate=rate))

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Final
 
 from ..cards import DeckKind
-from ..outputs import Output
+from ..outputs import READERS_RATE, Output
 from ..speech.output import SpeechNotice, SpeechOutput
 from ..utterance import Utterance
 
@@ -103,8 +103,10 @@ class Voice:
             speech = self._speech
         if speech is None:
             return None
-        self._rate = speech.faster()
-        return self._rate
+        rate = speech.faster()
+        if rate != READERS_RATE:
+            self._rate = rate
+        return rate
 
     def slower(self) -> int | None:
         """One step slower; the new rate, or None while the voice is not open."""
@@ -112,8 +114,10 @@ class Voice:
             speech = self._speech
         if speech is None:
             return None
-        self._rate = speech.slower()
-        return self._rate
+        rate = speech.slower()
+        if rate != READERS_RATE:
+            self._rate = rate
+        return rate
 
 
 _CHECKED: Final[type[Output]] = Voice  # mypy checks the class against the whole protocol
