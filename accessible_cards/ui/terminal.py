@@ -17,7 +17,8 @@ What a console screen reader (tdsr, Speakup, Fenrir) speaks decides the layout:
   another row), and other new text stays unspoken. So the answer to an arrow
   key is written on fresh rows and the cursor is left at the start of its
   first row, with no prompt drawn there: Up and Down are heard by that row,
-  Left and Right by its first character (in the hand, the card's number). The
+  Left and Right by its first character (in the hand, the card's number). An
+  arrow that does nothing in a phase is refused in the same place. The
   next announcement goes below it. Each announcement is still written once,
   in order, on rows of its own.
 """
@@ -59,6 +60,8 @@ _LINE_EDITOR_KEYS = tuple(
 )
 CURSOR_KEYS = frozenset({"up", "down", "left", "right"})
 """The keys a console screen reader answers itself by reading the cursor's row (or character)."""
+_ARROWS = frozenset({Keys.Up, Keys.Down, Keys.Left, Keys.Right})
+"""The same keys as prompt_toolkit names them."""
 _TYPING = "\x00typing"
 
 
@@ -380,6 +383,10 @@ class Terminal:
             @bindings.add("<any>", filter=empty)
             def unknown(event: KeyPressEvent) -> None:
                 data = event.key_sequence[0].data if event.key_sequence else ""
+                if event.key_sequence and event.key_sequence[0].key in _ARROWS:
+                    # an arrow that does nothing here is answered where the reader looks, as one that does
+                    self._cursor_key = True
+                    self._answering = False
                 if data in ("\x03", "\x04"):
                     event.app.exit(result=Typed("quit"))  # Control-C, Control-D
                 elif data in (":", "/") and self._held_rows:
