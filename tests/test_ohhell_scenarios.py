@@ -96,7 +96,7 @@ def test_a_whole_scripted_round_ends_with_bids_tricks_and_points(tmp_path: Path)
         ({"options": {"pack": "skat64"}}, "Round 4, hand 1: 2S is not a card of this pack."),
         ({"rounds": [{"hands": [["2S", "3S", "4S"], ["AS", "KS", "2H", "3H"], ["AH", "4H", "2D", "3D"],
                                 ["AD", "KD", "2C", "3C"]], "trump": "9H"}]},
-         "Round 4, hand 1: it holds 3 cards, but this round deals 4."),
+         "Round 4, hand 1: this round deals each hand 4, and this one holds 3."),
         ({"rounds": [{"hands": [["2S", "3S", "4S", "5S"]] * 3, "trump": "9H"}]},
          "Round 4: 3 hands for 4 players; give one hand per player."),
         ({"rounds": [{"hands": SEED_EXAMPLE["rounds"][0]["hands"], "trump": None}]},
@@ -122,3 +122,50 @@ def test_the_last_round_takes_no_trump_card() -> None:
     data = {"game": "ohhell", "players": 3, "options": {"max_cards": 1},
             "rounds": [{"hands": [["AH"], ["2C"], ["3C"]], "trump": "9H"}]}  # fmt: skip
     assert _refused(data) == 'Round 1: the last round has no trump; give "trump": null.'
+
+
+# -- issue 26: a bid too large, a hand of one card, and the replay's own refusal line --------------------------
+
+
+@pytest.mark.parametrize("bid", [5, 100, 101, 250, 10**6])
+def test_a_bid_above_the_round_is_refused_with_the_rounds_limit_however_large(bid: int) -> None:
+    """A bid of 100 or more was read as another kind of move and refused with "bid now"."""
+    data = _with(moves=[{"bid": bid}])
+    assert _refused(data) == f"Move 1: You may not bid {bid}: the most you can bid is 4."
+    assert _refused(data, "de") == f"Zug 1: Du darfst nicht {bid} ansagen: höchstens 4 kannst du ansagen."
+
+
+def test_a_large_bid_while_cards_are_played_is_refused_as_a_bid_out_of_time() -> None:
+    moves = [{"bid": 0}, {"bid": 2}, {"bid": 1}, {"bid": 0}, {"bid": 200}]
+    assert _refused(_with(moves=moves)) == "Move 5: Play a card now: it is not the time to bid."
+
+
+def test_a_hand_of_one_card_is_not_said_as_cards() -> None:
+    hands = [["2S"], ["AS", "KS", "2H", "3H"], ["AH", "4H", "2D", "3D"], ["AD", "KD", "2C", "3C"]]
+    said = _refused(_with(rounds=[{"hands": hands, "trump": "9H"}]))
+    assert said == "Round 4, hand 1: this round deals each hand 4, and this one holds 1."
+    assert "1 cards" not in said
+
+
+@pytest.mark.parametrize(
+    ("change", "line"),
+    [
+        ({"moves": [{"bid": 100}]}, "accessible-cards: Move 1: You may not bid 100: there are only 4 tricks."),
+        ({"moves": [{"bid": 0}, {"bid": 2}, {"bid": 1}, {"bid": 1}]},
+         "accessible-cards: Move 4: You may not bid 1: the bids would add up to 4 tricks."),
+        ({"rounds": [{"hands": [["2S"], ["AS", "KS", "2H", "3H"], ["AH", "4H", "2D", "3D"], ["AD", "KD", "2C", "3C"]],
+                      "trump": "9H"}]},
+         "accessible-cards: Round 4, hand 1: holds 1 card; this round deals 4."),
+        ({"rounds": [{"hands": [["2S", "3S", "4S", "5S"], ["AS", "KS", "2H", "3H"], ["AH", "4H", "2D", "3D"],
+                                ["AD", "KD", "2C", "AS"]], "trump": "9H"}]},
+         "accessible-cards: Round 4, hand 4: AS is listed twice."),
+    ],
+)  # fmt: skip
+def test_replay_says_a_refusal_as_the_docs_do(tmp_path: Path, change: dict[str, Any], line: str) -> None:
+    """docs/*/scenarios.md: one line naming the place and the reason, a sentence with its capital and full stop."""
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(_with(**change)), encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "accessible_cards", "replay", str(path)],
+                         capture_output=True, text=True, timeout=60, check=False)  # fmt: skip
+    assert run.returncode == 1 and run.stdout == ""
+    assert run.stderr.splitlines() == [line]

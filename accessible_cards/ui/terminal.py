@@ -9,15 +9,18 @@ sequences at all.
 
 What a console screen reader (tdsr, Speakup, Fenrir) speaks decides the layout:
 
-- Each announcement is wrapped at word boundaries to the terminal's width at
-  the moment it is written, so every screen row a reader speaks holds whole words.
+- Each announcement is wrapped to the terminal's width at the moment it is
+  written, between the parts of its sentences (after a comma, a colon, a
+  semicolon, a sentence's end), so every screen row a reader speaks is a
+  whole part, never half a card's name (:func:`wrap_rows`).
 - New text is spoken as it appears, except after a cursor key: after Up or
   Down a reader speaks the row the cursor then stands on, after Left or Right
   the character under it (Fenrir speaks the row when the cursor moved to
   another row), and other new text stays unspoken. So the answer to an arrow
   key is written on fresh rows and the cursor is left at the start of its
   first row, with no prompt drawn there: Up and Down are heard by that row,
-  Left and Right by its first character (in the hand, the card's number). The
+  Left and Right by its first character (in the hand, the card's number). An
+  arrow that does nothing in a phase is refused in the same place. The
   next announcement goes below it. Each announcement is still written once,
   in order, on rows of its own.
 """
@@ -26,8 +29,10 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import functools
 import os
 import queue
+import re
 import sys
 import textwrap
 from collections.abc import Callable
@@ -44,9 +49,12 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.output.vt100 import Vt100_Output
 
+from ..cards import Card, DeckKind, Suit
+from ..i18n import LANGUAGES, Catalog
 from ..keys import Typed
+from ..narration.card_names import ITALIAN_RANKS, CardNames
 from ..outputs import Notice
-from .commands import key_map, parse_words
+from .commands import KEY_NAMES, key_map, parse_words
 
 _NO_CHARACTER = "\x00"
 _PT_KEYS = {"enter": "c-m", "space": " ", "escape": "escape"}
@@ -59,30 +67,80 @@ _LINE_EDITOR_KEYS = tuple(
 )
 CURSOR_KEYS = frozenset({"up", "down", "left", "right"})
 """The keys a console screen reader answers itself by reading the cursor's row (or character)."""
+_ARROWS = frozenset({Keys.Up, Keys.Down, Keys.Left, Keys.Right})
+"""The same keys as prompt_toolkit names them."""
 _TYPING = "\x00typing"
 
 
-def wrap_rows(text: str, width: int) -> list[str]:
-    """``text`` as screen rows of at most ``width`` characters, broken between words.
+def wrap_rows(text: str, width: int, lang: str = "en") -> list[str]:
+    """``text`` as screen rows of at most ``width`` characters, broken between the parts of its sentences.
 
-    Each line of ``text`` starts a row of its own; a word longer than a whole
-    row is the only thing ever cut. A line of Unicode braille, whose words are
-    apart by the blank cell U+2800, is broken at those blanks.
+    A screen reader speaks one row as one utterance, so a row ends only where
+    a listener hears a pause: after a comma, a colon, a semicolon or a
+    sentence's end, which is also where list items part. As many whole parts
+    as fit go on one row. A part longer than a whole row is broken between its
+    words, never inside a card's name or a key's name (in ``lang`` or any other
+    language); a word longer than a whole row is the only thing ever cut.
+    Each line of ``text`` starts a row of its own. A line of Unicode braille,
+    whose words are apart by the blank cell U+2800, keeps its own rule: it is
+    broken at those blanks.
     """
+    width = max(width, 1)
     rows: list[str] = []
     for line in text.split("\n"):
-        braille = _BLANK_CELL in line and " " not in line
-        wrapped = textwrap.wrap(
-            line.replace(_BLANK_CELL, " ") if braille else line,
-            max(width, 1),
-            break_on_hyphens=False,
-            replace_whitespace=False,
-        )
-        rows.extend([row.replace(" ", _BLANK_CELL) for row in wrapped] if braille else wrapped or [""])
-    return rows
+        if _BLANK_CELL in line and " " not in line:
+            wrapped = _wrap_words(line.replace(_BLANK_CELL, " "), width)
+            rows.extend(row.replace(" ", _BLANK_CELL) for row in wrapped)
+            continue
+        row = ""
+        for part in _PART_END.split(_keep_names(line, lang)):
+            if row and len(row) + 1 + len(part) <= width:
+                row += " " + part
+                continue
+            if row:
+                rows.append(row)
+            pieces = _wrap_words(part, width) if len(part) > width else [part]
+            rows.extend(pieces[:-1])
+            row = pieces[-1]
+        rows.append(row)
+    return [row.replace(_KEPT_SPACE, " ") for row in rows]
+
+
+def _wrap_words(text: str, width: int) -> list[str]:
+    """``text`` broken between words; a name longer than a whole row between its own words."""
+    words = [word.replace(_KEPT_SPACE, " ") if len(word) > width else word for word in text.split(" ")]
+    return textwrap.wrap(" ".join(words), width, break_on_hyphens=False, replace_whitespace=False) or [""]
 
 
 _BLANK_CELL = "\u2800"
+_KEPT_SPACE = "\ue000"
+"""Stands for a space inside a name while a line is broken into rows (a private-use character: never in a text)."""
+_PART_END = re.compile(r"(?<=[,;.!?]) +|(?<=\D:) +")
+"""Where a part of a sentence ends: the spaces after a comma, colon, semicolon, full stop, question or exclamation
+mark; not after a number's colon, which labels what follows it ("7: Pik Drei", "2 of 5: Rules")."""
+
+
+@functools.cache
+def _names(lang: str) -> re.Pattern[str]:
+    """Every card's and key's name of more than one word, in ``lang`` first, then the other languages."""
+    names: set[str] = set()
+    for language in (lang, *(other for other in LANGUAGES if other != lang)):
+        catalog = Catalog(language)
+        for kind in DeckKind:
+            cards = CardNames(catalog, kind)
+            ranks = range(1, 14) if kind is not DeckKind.ITALIAN40 and kind is not DeckKind.SPANISH40 else ITALIAN_RANKS
+            for suit in (None,) if kind is DeckKind.NUMBERS else tuple(Suit):
+                names.update(cards.name(Card(rank, suit)) for rank in ranks)
+        names.update(KEY_NAMES.get(language, {}).values())
+    several = sorted((name for name in names if " " in name), key=len, reverse=True)
+    return re.compile("|".join(re.escape(name) for name in several)) if several else re.compile("(?!)")
+
+
+def _keep_names(line: str, lang: str) -> str:
+    """``line`` with the spaces inside names held together, so that no row ends within one."""
+    if " " not in line:
+        return line
+    return _names(lang).sub(lambda found: found.group().replace(" ", _KEPT_SPACE), line)
 
 
 class _ReaderOutput(Vt100_Output):
@@ -164,7 +222,7 @@ class Terminal:
             return
         width = self.width()
         # the last column is left free, so that no terminal wraps on its own; of unknown width, the terminal wraps
-        rows = wrap_rows(text, width - 1) if width else text.split("\n")
+        rows = wrap_rows(text, width - 1, self.lang) if width else text.split("\n")
         out = "\n" * self._held_rows  # below whatever the cursor rests on
         if self._echo and rows[0].startswith(self._echo):
             # A reader takes the first character drawn after a key for the key's own echo and says it apart
@@ -380,6 +438,10 @@ class Terminal:
             @bindings.add("<any>", filter=empty)
             def unknown(event: KeyPressEvent) -> None:
                 data = event.key_sequence[0].data if event.key_sequence else ""
+                if event.key_sequence and event.key_sequence[0].key in _ARROWS:
+                    # an arrow that does nothing here is answered where the reader looks, as one that does
+                    self._cursor_key = True
+                    self._answering = False
                 if data in ("\x03", "\x04"):
                     event.app.exit(result=Typed("quit"))  # Control-C, Control-D
                 elif data in (":", "/") and self._held_rows:

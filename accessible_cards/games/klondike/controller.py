@@ -39,8 +39,14 @@ COMMANDS: Final = (
     command("waste", ["w"], ["waste"], ["ablage"], _BOTH, "select the waste's top card"),
     command("foundation", ["f"], ["foundation", "foundations"], ["ziel", "zielstapel"], _BOTH,
             "move the selected card to its foundation; with nothing selected, read the foundations"),
-    command("more", ["up"], ["more", "up"], ["mehr", "hoch"], _BOTH, "one more card of the selected column"),
-    command("fewer", ["down"], ["fewer", "down"], ["weniger", "runter"], _BOTH, "one card fewer"),
+    command("more", ["up"], ["more", "up"], ["mehr", "hoch"], _BOTH,
+            "one more card of the selected column; with nothing selected, the column before"),
+    command("fewer", ["down"], ["fewer", "down"], ["weniger", "runter"], _BOTH,
+            "one card fewer; with nothing selected, the next column"),
+    command("look_next", ["right"], ["look next"], ["nächste reihe"], _BOTH,
+            "read the next column, without selecting it"),
+    command("look_previous", ["left"], ["look back"], ["vorige reihe"], _BOTH,
+            "read the column before, without selecting it"),
     command("draw", ["d", "enter"], ["draw", "stock"], ["ziehen"], _BOTH, "draw from the stock"),
     command("undo", ["u"], ["undo"], ["rückgängig", "zurück"], _BOTH, "undo the last move"),
     command("redo", ["e"], ["redo"], ["wiederherstellen"], _BOTH, "redo the move undone"),
@@ -122,6 +128,8 @@ class KlondikeController(Controller):
         self.phase = PLAYING
         self.source: int | None = None
         self.count = 1
+        self.looking: int | None = None
+        """The column the arrow keys last read (they read, and select nothing)."""
 
     # -- the game's lines ------------------------------------------------------------------
 
@@ -160,8 +168,10 @@ class KlondikeController(Controller):
             "column": self._column,
             "waste": self._waste,
             "foundation": self._foundation,
-            "more": lambda v, t: self._deeper(v, 1),
-            "fewer": lambda v, t: self._deeper(v, -1),
+            "more": lambda v, t: self._deeper(v, 1) if self.source is not None else self._look(v, -1),
+            "fewer": lambda v, t: self._deeper(v, -1) if self.source is not None else self._look(v, 1),
+            "look_next": lambda v, t: self._look(v, 1),
+            "look_previous": lambda v, t: self._look(v, -1),
             "cancel": lambda v, t: self._cancel(True),
             "draw": lambda v, t: self._act(v, DRAW),
             "undo": lambda v, t: self._act(v, UNDO),
@@ -247,6 +257,21 @@ class KlondikeController(Controller):
             self.controls.say(self.narrator.foundations(view))
             return
         self._try(view, Move(self.source, FOUNDATION, self.count))
+
+    def _look(self, view: KlondikeView, step: int) -> None:
+        """Left and Right (and Up and Down, with nothing selected) walk the columns as the hand is walked elsewhere.
+
+        The answer starts with the column's number, the one character a screen reader says after Left or Right.
+        """
+        c = self.controls
+        start = self.looking if self.looking is not None else (-1 if step == 1 else COLUMNS)
+        target = start + step
+        if not 0 <= target < COLUMNS:
+            self.looking = start
+            c.refuse(self.narrator.column_edge(start))
+            return
+        self.looking = target
+        c.say(self.narrator.column_at(view, target))
 
     def _deeper(self, view: KlondikeView, step: int) -> None:
         c = self.controls

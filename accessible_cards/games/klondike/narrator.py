@@ -311,6 +311,38 @@ class KlondikeNarrator(SeatNarrator):
         braille = self.column_braille(view, index)
         return Utterance(speech, braille, kind="review.column", routes=self.column_routes(view, index, braille))
 
+    def column_at(self, view: KlondikeView, index: int) -> Utterance:
+        """One column as the arrow keys read it, its number first: "3: 2 face down, then the nine of hearts."."""
+        c = self.catalog
+        col = view.columns[index]
+        number = index + 1
+        if not col.down and not col.up:
+            # translators: Klondike: an arrow key reads an empty column; the number comes first
+            speech = c.text("{number}: empty column.", number=number)
+        elif col.down:
+            speech = c.plural(
+                # translators: Klondike: an arrow key reads a column, its number first, then as a column review
+                "{number}: {n} face down, then {cards}.",
+                "{number}: {n} face down, then {cards}.",
+                col.down,
+                number=number,
+                cards=self._join([self.card(card) for card in col.up]),
+            )
+        else:
+            # translators: Klondike: an arrow key reads a column without face-down cards, its number first
+            speech = c.text("{number}: {cards}.", number=number, cards=self._join([self.card(card) for card in col.up]))
+        braille = self.column_braille(view, index)
+        return Utterance(speech, braille, kind="review.column", routes=self.column_routes(view, index, braille))
+
+    def column_edge(self, index: int) -> str:
+        """An arrow key past the first or the last column: said with the column's number first."""
+        c = self.catalog
+        if index <= 0:
+            # translators: Klondike: Left or Up at the first column
+            return c.text("{number} is the first column.", number=1)
+        # translators: Klondike: Right or Down at the last column
+        return c.text("{number} is the last column.", number=index + 1)
+
     def selected_line(self, card: Card, count: int) -> str:
         c = self.catalog
         if count == 1:

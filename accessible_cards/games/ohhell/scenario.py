@@ -9,7 +9,8 @@
 Every round listed fixes its deal: one hand per seat (left of the dealer first is not needed: hands are by
 seat), as many cards as the round deals, and the card turned up (``null`` only in the last round, which has
 no trump). Rounds after the listed ones are shuffled from ``seed``. Every problem is one sentence naming its
-place: "round 2, hand 3: AS is listed twice", "move 7: you may not bid 1: ...".
+place, with a capital and a full stop as the docs show it: "Round 2, hand 3: AS is listed twice.", "Move 7: You
+may not bid 1: ...".
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from accessible_cards.errors import CardsError, ScenarioError
 from accessible_cards.game import Scenario
 from accessible_cards.scenario import code_lists, is_whole, refuse_unknown, whole
 
-from .state import BID, MAX_PLAYERS, MIN_PLAYERS, TRUMP, OhHellState
+from .state import MAX_PLAYERS, MIN_PLAYERS, TRUMP, OhHellState
 
 KEYS: Final = ("game", "players", "options", "dealer", "start_round", "rounds", "moves", "seed")
 ROUND_KEYS: Final = ("hands", "trump")
@@ -42,7 +43,7 @@ class OhHellMove:
         """The legal action this move names in ``state``; a ScenarioError naming the move otherwise."""
         try:
             if self.bid is not None:
-                action = BID + self.bid
+                action = state.bid_action(self.bid)
             elif self.trump is not None:
                 action = TRUMP + SUITS.index(Suit(self.trump))
             else:
@@ -56,7 +57,7 @@ class OhHellMove:
         except CardsError as error:
             raise ScenarioError(
                 "error-scenario-move",
-                f"move {self.number}: {error}",
+                _sentence(f"Move {self.number}: {_sentence(str(error))}"),
                 move=self.number,
                 reason=str(error),
                 cause=error.msg_id,
@@ -64,8 +65,29 @@ class OhHellMove:
             ) from None
 
 
+def _sentence(text: str) -> str:
+    """``text`` as a sentence: its first letter a capital, a full stop at its end."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _as_sentence(error: CardsError) -> ScenarioError:
+    """The same refusal, its text a sentence (the shared readers of a file write theirs lower-case)."""
+    return ScenarioError(error.msg_id, _sentence(str(error)), **error.params)
+
+
 def parse_scenario(data: Any) -> Scenario:
     """A Stiche-Raten scenario from its JSON data; a ScenarioError names the first problem and its place."""
+    try:
+        return _parse(data)
+    except ScenarioError as error:
+        raise _as_sentence(error) from None
+
+
+def _parse(data: Any) -> Scenario:
     refuse_unknown(data, KEYS)
     options = data.get("options", {})
     if not isinstance(options, dict):
@@ -116,7 +138,8 @@ def parse_scenario(data: Any) -> Scenario:
             if len(hand) != cards:
                 raise ScenarioError(
                     "error-ohhell-scenario-hand-size",
-                    f"round {number}, hand {seat + 1}: holds {len(hand)} cards; this round deals {cards}",
+                    f"round {number}, hand {seat + 1}: holds {len(hand)} {'card' if len(hand) == 1 else 'cards'}; "
+                    f"this round deals {cards}",
                     round=number,
                     hand=seat + 1,
                     held=len(hand),

@@ -410,6 +410,18 @@ class OhHellState(GameState[int]):
         """Apply a legal action without events (search, simulation, benchmarks): no check is made."""
         self._step(action, None)
 
+    def bid_action(self, n: int) -> int:
+        """The action "bid ``n``"; a bid too large to be one is refused as a bid, with the round's limit."""
+        if BID + n < TRUMP:
+            return BID + n
+        if self.phase == BIDDING:
+            cards = self.schedule[self.round]
+            raise IllegalActionError(
+                "error-ohhell-bid-high", f"you may not bid {n}: there are only {cards} tricks", bid=n, tricks=cards
+            )
+        self._refuse(BID)  # not the time to bid: the phase's own reason
+        raise AssertionError("unreachable: every refusal raises")
+
     def _refuse(self, action: object) -> None:
         phase = self.phase
         if phase in (DEAL, OVER) or not isinstance(action, int) or isinstance(action, bool):

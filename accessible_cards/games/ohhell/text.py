@@ -47,7 +47,7 @@ ERRORS: Final[dict[str, Callable[[Callable[..., str], dict[str, Any]], str]]] = 
         players=p["players"],
     ),
     "error-ohhell-scenario-hand-size": lambda t, p: t(
-        "Round {round}, hand {hand}: it holds {held} cards, but this round deals {cards}.",
+        "Round {round}, hand {hand}: this round deals each hand {cards}, and this one holds {held}.",
         round=p["round"],
         hand=p["hand"],
         held=p["held"],
