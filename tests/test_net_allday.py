@@ -5,8 +5,11 @@ computer seats, and the server's log and code files are private, bounded and rot
 
 from __future__ import annotations
 
+import logging
 import os
 import random
+import signal
+import socket
 import stat
 import subprocess
 import sys
@@ -15,8 +18,10 @@ from pathlib import Path
 
 from net_bots import Bot
 from net_support import CODE, ServerThread
+from test_net_faults import _serve
 
 from accessible_cards.i18n import Catalog
+from accessible_cards.net.cli import _join_code
 from accessible_cards.net.client import NET_ERRORS
 from accessible_cards.net.teacher import Console
 
@@ -190,3 +195,65 @@ def test_a_war_table_gets_computer_seats_and_a_gone_childs_seat_is_handed_to_the
         assert {move.by for move in running.moves} == {"computer"}
     finally:
         server.close()
+
+
+def test_the_server_log_and_code_files_are_private_and_a_guessing_attack_is_one_line_and_its_count(
+    tmp_path: Path,
+) -> None:
+    process, port = _serve(tmp_path, 3)
+    try:
+        for name in ("server.log", "join-code", "teacher-code"):
+            assert stat.S_IMODE(os.stat(tmp_path / name).st_mode) == 0o600, name
+        for _ in range(300):  # a wrong code, connection after connection
+            with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+                sock.sendall(b'{"t": "hello", "code": "00000", "name": null, "v": 1}\n')
+                sock.settimeout(5)
+                sock.recv(4096)
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.communicate(timeout=20)
+    text = (tmp_path / "server.log").read_text(encoding="utf-8")
+    wrong = [line for line in text.splitlines() if "wrong join code" in line]
+    assert 1 <= len(wrong) <= 10, f"{len(wrong)} lines of the same refusal"
+    assert "the same line" in text and "more times" in text, "the count of the repeated refusal is written"
+    assert len(text.encode()) < 8000, f"{len(text.encode())} bytes for 300 wrong codes"
+
+
+def test_the_log_file_rotates_and_every_file_is_private(tmp_path: Path) -> None:
+    from accessible_cards.net.logs import open_log
+
+    handler = open_log(tmp_path, size=4000, files=3)
+    log = logging.getLogger("accessible_cards.server.test")
+    try:
+        for number in range(400):
+            log.info("table %d: starts", number)  # each line different: none is counted away
+    finally:
+        logging.getLogger().removeHandler(handler)
+        handler.close()
+    files = sorted(tmp_path.glob("server.log*"))
+    assert [path.name for path in files] == ["server.log", "server.log.1", "server.log.2", "server.log.3"]
+    assert all(path.stat().st_size <= 4000 for path in files)
+    assert all(stat.S_IMODE(path.stat().st_mode) == 0o600 for path in files)
+    assert "table 399: starts" in (tmp_path / "server.log").read_text(encoding="utf-8")
+
+
+def test_the_join_code_file_is_never_readable_by_others_not_even_for_a_moment(tmp_path: Path) -> None:
+    """Under umask 0 every file operation on the code file finds it private (before, it was written 0666 first)."""
+    path = tmp_path / "join-code"
+    seen: list[int] = []
+    watching = [True]
+
+    def audit(event: str, args: tuple) -> None:  # type: ignore[type-arg]
+        if watching[0] and event in ("open", "os.chmod") and args and str(args[0]) == str(path) and path.exists():
+            seen.append(stat.S_IMODE(os.stat(path).st_mode))
+
+    sys.addaudithook(audit)
+    old = os.umask(0)
+    try:
+        assert _join_code(tmp_path, "48213", False) == "48213"
+        assert _join_code(tmp_path, None, False) == "48213", "kept for a server started again"
+    finally:
+        os.umask(old)
+        watching[0] = False
+    assert seen and all(mode == 0o600 for mode in seen), [oct(mode) for mode in seen]
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
