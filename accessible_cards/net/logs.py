@@ -85,7 +85,7 @@ class Coalescing(logging.Handler):
             first, last = records[0], records[-1]
             summary = logging.LogRecord(
                 first.name, first.levelno, first.pathname, first.lineno,
-                "the same line %d more times in %.0f seconds: %s", (count, last.created - first.created, key[1]), None,
+                "the same line %d more times in %.1f seconds: %s", (count, last.created - first.created, key[1]), None,
             )  # fmt: skip
             self.target.handle(summary)
         self.seen.clear()
