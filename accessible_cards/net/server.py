@@ -9,6 +9,11 @@ deal and after every move, each seated connection is sent that step's public
 events and its own seat's view (the legal actions only to the seat to move);
 computer seats play after the table's pause.
 
+A table lives while it waits or plays: once its game is over (or the teacher ends it) it leaves
+the lobby and the table limit, and its game is saved for ``replay``; a table nobody sits at or
+watches is held for :attr:`Config.hold`, then ended the same way. A child may hold only
+:attr:`Config.waiting_per_child` tables they created that have not started.
+
 Nothing from the network is trusted: each line is size-bounded and checked
 (:mod:`.protocol`), a connection that sends too fast is refused and then
 dropped, a seat's moves come only from the connection that holds its token,
