@@ -100,7 +100,8 @@ def test_finished_tables_leave_the_lobby_free_the_table_limit_and_stay_saved_for
 
 
 def test_a_table_left_by_everyone_is_held_for_its_children_then_ended_and_saved(tmp_path: Path) -> None:
-    server = ServerThread(hold=1.0, data=tmp_path)
+    server = ServerThread(data=tmp_path)
+    server.config.hold = 1.0  # seconds, not minutes: read each time a table empties
     teacher = Console(server.server, Catalog("en").text)
     try:
         anna, ben = _lobby(server.port, "Anna"), _lobby(server.port, "Ben")
