@@ -315,8 +315,11 @@ class GameDescription:
     settings: tuple[Setting, ...] = ()
     """Its section of the settings file (``players`` and ``humans`` are added for every game)."""
     levels: Mapping[str, Callable[[int], Player]] = field(default_factory=dict)
-    """Its computer players by level. A game whose computer seats ever move needs at least one; War's
-    never do (the person at the keyboard turns everyone's cards), so it has none."""
+    """Its computer players by level. A game whose computer seats ever choose needs at least one; War has
+    none: it has no choices (see ``one_move``)."""
+    one_move: bool = False
+    """True when the seat to move always has exactly one legal action (War's turn of the cards): a computer
+    seat needs no level, it makes that move (a child's seat at a network table handed to the computer)."""
     offered_levels: tuple[str, ...] = ()
     default_level: str | None = None
     level_setting: str | None = None
@@ -376,8 +379,18 @@ class GameDescription:
                 return known.title
         return self.title
 
+    @property
+    def has_computers(self) -> bool:
+        """True when computer players can sit at the game: it has levels, or no choices to make."""
+        return bool(self.levels) or self.one_move
+
     def make_player(self, level: str, seed: int) -> Player:
-        """A computer player of ``level``; OptionError for an unknown level."""
+        """A computer player of ``level``; OptionError for an unknown level.
+
+        A game without levels and with one move at a time gets the player that makes that move, whatever the level.
+        """
+        if not self.levels and self.one_move:
+            return OnlyMove()
         name = level.strip().lower() if isinstance(level, str) else ""
         factory = self.levels.get(name)
         if factory is None:
@@ -389,6 +402,13 @@ class GameDescription:
                 known=known,
             )
         return factory(seed)
+
+
+class OnlyMove:
+    """The computer player of a game without choices: it makes the one legal action (War's turn)."""
+
+    def choose(self, view: Any, legal_actions: Any) -> Any:
+        return next(iter(legal_actions))
 
 
 # --- the registry -------------------------------------------------------------------

@@ -77,7 +77,7 @@ class Table:
         self.players: dict[int, Player] = {
             seat: game.make_player(who.level or "", who.seed or 0)
             for seat, who in enumerate(self.seats)
-            if who.kind == COMPUTER and game.levels
+            if who.kind == COMPUTER and game.has_computers
         }
         self.script: list[ScriptMove] = list(script or [])
         self.moves: list[Move] = []

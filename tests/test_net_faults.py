@@ -55,7 +55,7 @@ def seated_bots(server: ServerThread, players: int, computers: int, game: str = 
         if seat == 0:
             bot.send({"t": "create", "game": game, "players": players, "computers": computers})
             bot.wait_for("created")
-        bot.send({"t": "sit", "table": len(server.server.tables), "seat": seat + 1})
+        bot.send({"t": "sit", "table": server.server.next_number - 1, "seat": seat + 1})
         bot.wait_for("seated")
     return bots
 
@@ -79,7 +79,7 @@ def test_a_dropped_child_comes_back_by_itself_to_the_same_hand_and_hears_what_wa
             screen = anna.app.game_screen_now
             if dropped or screen is None or screen.remote.steps < 4:
                 return
-            conn = server.call(lambda: server.server.tables[1].seats[1].conn)
+            conn = server.call(lambda: server.server.table(1).seats[1].conn)
             if conn is not None:
                 server.call(conn.close)
                 dropped.append(True)
@@ -89,7 +89,7 @@ def test_a_dropped_child_comes_back_by_itself_to_the_same_hand_and_hears_what_wa
         ben.wait_said("Wieder verbunden.")
         assert any(line.startswith("Die Verbindung zum Server ist weg") for line in ben.said)
         assert "Wieder am Tisch." in ben.said
-        table = server.call(lambda: server.server.tables[1])
+        table = server.call(lambda: server.server.table(1))
         expected = local_announcements(table, 1, "de")
         assert ben.app.game_screen_now.history == expected, "nothing missed, nothing twice"
     finally:
@@ -178,7 +178,7 @@ def test_a_server_killed_with_sigkill_goes_on_with_every_table_from_its_autosave
 
 
 def test_a_client_that_stops_reading_is_dropped_and_may_come_again(caplog: pytest.LogCaptureFixture) -> None:
-    server = ServerThread(seed=3, output_limit=8192, send_buffer=4096)
+    server = ServerThread(seed=3, output_limit=8192, send_buffer=4096, waiting_per_child=100)  # many lobby changes
     try:
         sleeper = socket.socket()
         sleeper.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
@@ -232,7 +232,7 @@ def test_a_forged_token_takes_no_seat(server: ServerThread, caplog: pytest.LogCa
             assert forger.wait_for("refused")["id"] == "net-token"
         assert any("token that holds no seat" in r.getMessage() for r in caplog.records)
         assert not [m for m in forger.lines if m["t"] in ("seated", "step")]
-        assert server.call(lambda: server.server.tables[1].seats[0].conn) is not None, "Anna keeps her seat"
+        assert server.call(lambda: server.server.table(1).seats[0].conn) is not None, "Anna keeps her seat"
         forger.send({"t": "act", "action": {"card": 0}})
         assert forger.wait_for("refused")["id"] == "net-hello-first"
     finally:
@@ -330,7 +330,7 @@ def test_a_killed_client_started_again_comes_back_to_the_same_hand(server: Serve
         first.process.send_signal(signal.SIGKILL)
         first.process.wait(10)
         deadline = time.monotonic() + 5
-        while server.call(lambda: server.server.tables[1].seats[0].conn) is not None and time.monotonic() < deadline:
+        while server.call(lambda: server.server.table(1).seats[0].conn) is not None and time.monotonic() < deadline:
             time.sleep(0.02)
         again = _Join(server.port)
         try:

@@ -80,7 +80,7 @@ def test_every_game_plays_at_a_network_table_as_in_local_play(server: ServerThre
             if not acted:
                 time.sleep(0.01)
         assert moved > 0, f"{name}: the child never had a move"
-        table = server.call(lambda: server.server.tables[1])
+        table = server.call(lambda: server.server.table(1))
         assert table.table is not None
 
         def same() -> bool:

@@ -33,7 +33,7 @@ GAMES = (
 
 def audit(server: ServerThread) -> int:
     """Check every line sent at the one table; the number of step messages checked."""
-    table = server.server.tables[1]
+    table = server.server.table(1)
     running = table.table
     assert running is not None and running.result is not None
     game = table.game

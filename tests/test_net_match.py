@@ -54,7 +54,7 @@ def _seat_at_a_match(server: ServerThread) -> tuple[Client, Client]:
 
 
 def _moves(server: ServerThread) -> int:
-    return int(server.call(lambda: len(server.server.tables[1].table.moves)))
+    return int(server.call(lambda: len(server.server.table(1).table.moves)))
 
 
 def _play(clients: list[Client], server: ServerThread, slow: Client, timeout: float = 90.0) -> int:
@@ -111,7 +111,7 @@ def test_a_whole_match_waits_for_each_child_before_the_next_game(server: ServerT
     anna, ben = _seat_at_a_match(server)
     try:
         waits = _play([anna, ben], server, slow=ben)
-        table = server.call(lambda: server.server.tables[1])
+        table = server.call(lambda: server.server.table(1))
         assert table.table.result is not None and table.table.result.reason.startswith("match"), "the whole match"
         assert waits >= 1, "at least one game ended within the match"
         waiting = ("The next game starts when everyone at the table has pressed Enter.",)
@@ -132,7 +132,7 @@ def test_a_move_before_all_are_ready_is_refused_and_the_teacher_can_start_the_ne
     anna, ben = _seat_at_a_match(server)
     try:
         deadline = time.monotonic() + 60
-        while not server.call(lambda: bool(server.server.tables[1].held)):
+        while not server.call(lambda: bool(server.server.table(1).held)):
             assert time.monotonic() < deadline, "no game of the match ended"
             for client in (anna, ben):
                 screen = client.app.game_screen_now
@@ -146,8 +146,8 @@ def test_a_move_before_all_are_ready_is_refused_and_the_teacher_can_start_the_ne
         anna.app.link.send({"t": "act", "action": 1})  # a move, straight to the server, before all are ready
         anna.wait_said("The next game starts when everyone at the table has pressed Enter.")
         before = _moves(server)
-        assert server.call(lambda: server.server.start_now(server.server.tables[1])), "the teacher starts it"
-        assert server.call(lambda: server.server.tables[1].held) == set()
+        assert server.call(lambda: server.server.start_now(server.server.table(1))), "the teacher starts it"
+        assert server.call(lambda: server.server.table(1).held) == set()
         anna.wait_said("The teacher starts the next game.")
         ben.wait_said("Die Lehrkraft beginnt das nächste Spiel.")
         for client in (anna, ben):  # each is told the deal it held, with no key pressed
@@ -165,7 +165,7 @@ def test_a_move_before_all_are_ready_is_refused_and_the_teacher_can_start_the_ne
                     client.send("play 1")
             time.sleep(0.05)
         time.sleep(0.3)
-        table = server.call(lambda: server.server.tables[1])
+        table = server.call(lambda: server.server.table(1))
         told = (
             "The next game starts when everyone at the table has pressed Enter.",
             "The teacher starts the next game.",
@@ -198,12 +198,12 @@ def test_a_server_killed_while_a_match_waits_comes_back_still_waiting(tmp_path: 
         bot.send({"t": "sit", "table": 1, "seat": number})
         tokens.append(bot.wait_for("seated")["token"])
     try:
-        held = lambda _bot, _message: bool(first.call(lambda: first.server.tables[1].held))  # noqa: E731
+        held = lambda _bot, _message: bool(first.call(lambda: first.server.table(1).held))  # noqa: E731
         play_bots([anna, ben], random.Random(5), stop=held)
-        assert first.call(lambda: first.server.tables[1].held) == {0, 1}
+        assert first.call(lambda: first.server.table(1).held) == {0, 1}
         anna.send({"t": "ready"})
         anna.wait_for("notice", id="next-game-waits")
-        assert first.call(lambda: first.server.tables[1].held) == {1}
+        assert first.call(lambda: first.server.table(1).held) == {1}
     finally:
         anna.close()
         ben.close()
@@ -211,14 +211,14 @@ def test_a_server_killed_while_a_match_waits_comes_back_still_waiting(tmp_path: 
     second = ServerThread(seed=31, data=tmp_path)
     ben = Bot(second.port)
     try:
-        assert second.call(lambda: second.server.tables[1].held) == {1}, "still waiting for Ben"
+        assert second.call(lambda: second.server.table(1).held) == {1}, "still waiting for Ben"
         ben.send({"t": "rejoin", "code": CODE, "token": tokens[1], "seen": 0})
         ben.wait_for("seated")
         ben.send({"t": "act", "action": 0})
         assert ben.wait_for("refused", id="net-next-game")
         ben.send({"t": "ready"})
         deadline = time.monotonic() + 5
-        while second.call(lambda: second.server.tables[1].held):
+        while second.call(lambda: second.server.table(1).held):
             assert time.monotonic() < deadline, "the ready was not taken"
             time.sleep(0.01)
     finally:

@@ -51,7 +51,7 @@ def test_english_and_german_children_play_a_whole_game_at_one_table(server: Serv
         mia.wait_said("Du schaust Tisch 1 zu")
         play_out([anna, ben])
         mia.wait(lambda: mia.app.game_screen_now.over, what="the end, for the watcher")
-        table = server.call(lambda: server.server.tables[1])
+        table = server.call(lambda: server.server.table(1))
         assert table.table.result is not None
         for client, seat, lang in ((anna, 0, "en"), (ben, 1, "de")):
             screen = client.app.game_screen_now
@@ -105,7 +105,7 @@ def test_table_options_are_checked_by_the_game_and_a_bad_one_refused_in_the_chil
         assert ben.app.stack[-1] is ben.app.options_screen, "the options can be typed again"
         ben.send(":setze match_games=3 hand=3")
         ben.wait_said("Tisch 1, Platz 1: du bist Ben.")
-        table = server.call(lambda: server.server.tables[1])
+        table = server.call(lambda: server.server.table(1))
         assert table.options == {"match_games": "3", "hand": "3"}
         anna.wait_said("match_games=3 hand=3")  # the lobby says the table's rules
         assert ben.app.game_screen_now.table.state.options.match_games == 3

@@ -74,7 +74,7 @@ def test_a_child_with_nothing_installed_plays_a_whole_game_over_ssh(tmp_path: Pa
         server.close()
     assert "\x1b" not in seen, "plain lines, no escape sequences"
     assert "Du bist dran" in seen
-    table = server.server.tables[1]
+    table = server.server.table(1)
     assert table.table is not None and table.table.result is not None, seen[-500:]
 
 

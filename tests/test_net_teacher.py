@@ -99,7 +99,7 @@ def test_a_computer_takes_a_missing_childs_seat_and_the_game_goes_on(server: Ser
             bot.wait_for("seated")
         ben.close()  # Ben's laptop sleeps: his seat is held
         deadline = time.monotonic() + 5
-        while server.call(lambda: server.server.tables[1].seats[1].conn) is not None and time.monotonic() < deadline:
+        while server.call(lambda: server.server.table(1).seats[1].conn) is not None and time.monotonic() < deadline:
             time.sleep(0.01)
         assert "(away)" in server.call(lambda: teacher.run("tables"))[0]
         assert server.call(lambda: teacher.run("hold 1 2")) == ["Seat 2 at table 1 is kept for its child."]
@@ -111,7 +111,7 @@ def test_a_computer_takes_a_missing_childs_seat_and_the_game_goes_on(server: Ser
                 break
             if step.get("legal"):
                 anna.send({"t": "act", "action": step["legal"][0]})
-        assert server.call(lambda: server.server.tables[1].table.result) is not None
+        assert server.call(lambda: server.server.table(1).table.result) is not None
     finally:
         anna.close()
 

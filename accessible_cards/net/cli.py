@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import os
 import signal
 import sys
 import threading
@@ -97,16 +98,16 @@ def _join_code(folder: Path, given: str | None, new: bool, name: str = "join-cod
                 code = kept
     if not code:
         code = new_code(digits)
-    with contextlib.suppress(OSError):
-        path.write_text(code + "\n", encoding="utf-8")
-        path.chmod(0o600)
+    with contextlib.suppress(OSError):  # created private: no moment in which another user could read it
+        handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            os.fchmod(file.fileno(), 0o600)  # a file an older version left readable
+            file.write(code + "\n")
     return code
 
 
 def _voice(args: argparse.Namespace, lang: str) -> Any:
     """The game's own voice, when the speech mode says it is to speak (a screen reader reads the lines itself)."""
-    import os
-
     from ..settings import load
     from ..speech.mode import choose_mode, process_names
     from ..ui.voice import Voice
@@ -135,9 +136,9 @@ def run_serve(args: argparse.Namespace) -> int:
     except OSError as error:
         print(t("The folder {folder} cannot be made: {reason}.", folder=folder, reason=error.strerror), file=sys.stderr)
         return 1
-    logging.basicConfig(
-        filename=str(folder / "server.log"), level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s"
-    )
+    from .logs import open_log
+
+    open_log(folder)  # private from its first byte, rotated, a repeated line counted instead of written again
     code = _join_code(folder, args.code, args.new_code)
     teacher_code = _join_code(folder, None, args.new_code, "teacher-code", TEACHER_DIGITS)
     config = Config(

@@ -1025,6 +1025,9 @@ NET_ERRORS: Final[Mapping[str, Callable[[Callable[..., str], dict[str, Any]], st
     "net-at-table": lambda t, p: t("You are at a table already; leave it first."),
     "net-not-at-table": lambda t, p: t("You are not at a table."),
     "net-too-many-tables": lambda t, p: t("There are as many tables as the server holds."),
+    "net-too-many-waiting": lambda t, p: t(
+        "You have created as many waiting tables as you may ({most}); one of them has to start first.", **p
+    ),
     "net-no-game": lambda t, p: t("This server has no such game."),
     "net-players": lambda t, p: t("That game takes {low} to {high} players.", **p),
     "net-no-computers": lambda t, p: t("That game has no computer players."),

@@ -9,6 +9,11 @@ deal and after every move, each seated connection is sent that step's public
 events and its own seat's view (the legal actions only to the seat to move);
 computer seats play after the table's pause.
 
+A table lives while it waits or plays: once its game is over (or the teacher ends it) it leaves
+the lobby and the table limit, and its game is saved for ``replay``; a table nobody sits at or
+watches is held for :attr:`Config.hold`, then ended the same way. A child may hold only
+:attr:`Config.waiting_per_child` tables they created that have not started.
+
 Nothing from the network is trusted: each line is size-bounded and checked
 (:mod:`.protocol`), a connection that sends too fast is refused and then
 dropped, a seat's moves come only from the connection that holds its token,
@@ -80,9 +85,16 @@ class Config:
     send_buffer: int | None = None
     """The socket's own send buffer for each connection, in bytes (None: the system's)."""
     max_tables: int = 100
+    """The most live tables (waiting or playing); a table that is over leaves the lobby and no longer counts."""
     max_connections: int = 1000
     limits: Limits = field(default_factory=Limits)
     """Wrong codes and connections not yet admitted (:mod:`.guard`)."""
+    waiting_per_child: int = 2
+    """The most tables one child (a connection, or a name) may hold that they created and that have not started."""
+    hold: float = 300.0
+    """Seconds a table that nobody sits at (or watches) is kept for its children; then it is ended and saved."""
+    max_finished: int = 500
+    """Finished tables kept for their children to come back to the end and for the teacher's list (each is saved)."""
 
     teacher_code: str = ""
     """The code of a teacher's seat: the console's commands from a client (empty: none)."""
@@ -133,6 +145,13 @@ class NetTable:
     """The person seats that have not yet asked for the next game of a match (it waits for them)."""
     clock_handle: asyncio.TimerHandle | None = None
     """The wake-up for the game's next clock step (a race), while one runs."""
+    creator: Connection | None = None
+    creator_name: str | None = None
+    """Who created the table (its connection, and the name it gave): their tables not yet started are counted."""
+    hold_handle: asyncio.TimerHandle | None = None
+    """The end of the hold of a table nobody sits at (:attr:`Config.hold`), while it runs."""
+    saved_as: Path | None = None
+    """The game's save, once the table is over or ended (``accessible-cards replay`` reads it)."""
 
     @property
     def status(self) -> str:
@@ -244,6 +263,10 @@ class Server:
     def __init__(self, config: Config) -> None:
         self.config = config
         self.tables: dict[int, NetTable] = {}
+        """The live tables: waiting or playing (the lobby's list, and what the table limit counts)."""
+        self.finished: dict[int, NetTable] = {}
+        """Tables that are over or ended, oldest first, at most :attr:`Config.max_finished`."""
+        self.next_number = 1
         self.connections: set[Connection] = set()
         self.next_seed = config.seed
         self._listening: socket.socket | None = None
@@ -259,6 +282,10 @@ class Server:
         """Called with what the teacher must hear at once (an address locked out): the ``serve`` console."""
         self.inside = secrets.token_hex(CODE_LENGTH // 2)
         """The code of this server's own text sessions (SSH, telnet), whose people the guard has checked already."""
+
+    def table(self, number: int) -> NetTable | None:
+        """Table ``number``, live or finished (None: no such table, or one finished long ago)."""
+        return self.tables.get(number) or self.finished.get(number)
 
     # -- running ------------------------------------------------------------------------------
 
@@ -534,7 +561,7 @@ class Server:
                 "min": game.min_players,
                 "max": game.max_players,
                 "levels": list(game.offered_levels),
-                "computers": bool(game.levels),
+                "computers": game.has_computers,
                 "fixed": dict(game.variant_players),
                 "options": [[spec.name, spec.allowed] for spec in game.option_specs],
             }
@@ -552,7 +579,7 @@ class Server:
 
     def _rejoin(self, conn: Connection, message: dict[str, Any]) -> bool:
         token = str(message["token"])
-        for table in self.tables.values():
+        for table in [*self.tables.values(), *self.finished.values()]:
             for seat, sitting in enumerate(table.seats):
                 if sitting.token is not None and secrets.compare_digest(sitting.token.encode(), token.encode()):
                     if sitting.conn is not None and sitting.conn is not conn:
@@ -565,6 +592,7 @@ class Server:
                     conn.send({"t": "welcome", "v": VERSION, "server": self.config.name, "games": self._games()})
                     self._seat(conn, table, seat, sitting.token, back=True, seen=int(message.get("seen") or 0))
                     log.info("%s: back at table %d, seat %d", conn.peer, table.number, seat + 1)
+                    self._check_empty(table)
                     return True
         log.warning("%s: a token that holds no seat", conn.peer)
         conn.refuse("net-token")
@@ -604,7 +632,13 @@ class Server:
             conn.refuse("net-at-table")
             return
         if len(self.tables) >= self.config.max_tables:
+            log.warning("%s: refused a table, the server holds %d", conn.peer, len(self.tables))
             conn.refuse("net-too-many-tables", most=self.config.max_tables)
+            return
+        mine = sum(1 for table in self.tables.values() if table.table is None and self._created_by(table, conn))
+        if mine >= self.config.waiting_per_child:
+            log.warning("%s: refused a table, it holds %d that have not started", conn.peer, mine)
+            conn.refuse("net-too-many-waiting", most=self.config.waiting_per_child)
             return
         game = registry.find(str(message["game"]))
         if game is None:
@@ -619,7 +653,7 @@ class Server:
             conn.refuse("net-players", low=fixed, high=fixed)
             return
         computers = int(message.get("computers") or 0)
-        if computers and not game.levels:
+        if computers and not game.has_computers:
             conn.refuse("net-no-computers")
             return
         if not 0 <= computers < players:
@@ -630,7 +664,7 @@ class Server:
             conn.refuse("net-variant", variant=str(variant))
             return
         level = message.get("level") or game.default_level
-        if computers and level not in game.levels:
+        if computers and game.levels and level not in game.levels:
             conn.refuse("net-level", level=str(level))
             return
         seed = self._seed()
@@ -640,17 +674,23 @@ class Server:
         except CardsError as error:
             conn.refuse(error.msg_id, **{k: str(v) for k, v in error.params.items()})
             return
-        number = max(self.tables, default=0) + 1
+        number = self.next_number
+        self.next_number += 1
         seats = [NetSeat(PERSON) for _ in range(players - computers)]
-        seats += [NetSeat(COMPUTER, str(level)) for _ in range(computers)]
-        table = NetTable(number, game, variant, players, seed, seats, options)
+        seats += [NetSeat(COMPUTER, str(level) if level else None) for _ in range(computers)]
+        table = NetTable(number, game, variant, players, seed, seats, options, creator=conn, creator_name=conn.name)
         self.tables[number] = table
         log.info(
             "%s: created table %d (%s, %d players, %d computers)", conn.peer, number, game.name, players, computers
         )
         conn.send({"t": "created", "table": number})
         self.autosave(table)
+        self._check_empty(table)
         self._lobby_changed()
+
+    @staticmethod
+    def _created_by(table: NetTable, conn: Connection) -> bool:
+        return table.creator is conn or (conn.name is not None and table.creator_name == conn.name)
 
     def _seed(self) -> int:
         if self.next_seed is None:
@@ -679,6 +719,7 @@ class Server:
         sitting.name = conn.name
         log.info("%s: sits at table %d, seat %d", conn.peer, table.number, seat + 1)
         self._seat(conn, table, seat, sitting.token)
+        self._check_empty(table)
         if table.table is None and all(s.token is not None for s in table.seats if s.kind == PERSON):
             self._begin(table)
         else:
@@ -727,6 +768,7 @@ class Server:
         conn.table = table
         conn.seat = None
         table.watchers.append(conn)
+        self._check_empty(table)
         conn.send(
             {
                 "t": "watching",
@@ -750,6 +792,7 @@ class Server:
             conn.table = None
             conn.send({"t": "left", "table": table.number})
             conn.send(self._tables())
+            self._check_empty(table)
             return
         if table is None or seat is None:
             conn.refuse("net-not-at-table")
@@ -764,6 +807,7 @@ class Server:
         log.info("%s: left table %d", conn.peer, table.number)
         conn.send({"t": "left", "table": table.number})
         conn.send(self._tables())
+        self._check_empty(table)
         self._lobby_changed()
 
     def gone(self, conn: Connection) -> None:
@@ -773,6 +817,87 @@ class Server:
             table.watchers.remove(conn)
         if table is not None and seat is not None and table.seats[seat].conn is conn:
             table.seats[seat].conn = None
+        if table is not None:
+            self._check_empty(table)
+
+    # -- a table's life: held while nobody is there, over, ended ------------------------------------------
+
+    def _check_empty(self, table: NetTable) -> None:
+        """Start the hold of a live table that nobody sits at or watches; stop it when someone is back."""
+        if table.number not in self.tables:
+            return
+        present = bool(table.watchers) or any(seat.conn is not None for seat in table.seats)
+        if present:
+            if table.hold_handle is not None:
+                table.hold_handle.cancel()
+                table.hold_handle = None
+        elif table.hold_handle is None:
+            table.hold_handle = asyncio.get_running_loop().call_later(self.config.hold, self._abandoned, table)
+
+    def _abandoned(self, table: NetTable) -> None:
+        """The hold is over and still nobody is at the table: it is ended, and a game begun is saved."""
+        table.hold_handle = None
+        if table.number not in self.tables:
+            return
+        if table.watchers or any(seat.conn is not None for seat in table.seats):
+            return
+        log.info("table %d: nobody came back within %.0f seconds; ended", table.number, self.config.hold)
+        self._close_table(table)
+        self._lobby_changed()
+
+    def _close_table(self, table: NetTable) -> None:
+        """Take a table out of the live ones: a game that began is saved for replay and kept in the finished list;
+        its autosave is removed, so a server started again does not bring it back."""
+        self.tables.pop(table.number, None)
+        for handle in (table.hold_handle, table.clock_handle):
+            if handle is not None:
+                handle.cancel()
+        table.hold_handle = table.clock_handle = None
+        if table.table is not None:
+            table.saved_as = self._save_game(table)
+            self.finished[table.number] = table
+            while len(self.finished) > self.config.max_finished:
+                del self.finished[next(iter(self.finished))]
+        path = self._table_file(table.number)
+        if path is not None:
+            with contextlib.suppress(OSError):
+                path.unlink()
+
+    def _save_game(self, table: NetTable) -> Path | None:
+        """Write the table's game as a saved game (``games/table-N.json``, read by ``replay``); its path."""
+        from .. import saves
+        from ..i18n import Catalog
+        from .protocol import seat_names
+
+        folder = self.config.data
+        running = table.table
+        if folder is None or running is None:
+            return None
+        kinds = [seat.kind for seat in table.seats]
+        humans = len(kinds)
+        while humans > 1 and kinds[humans - 1] == COMPUTER:
+            humans -= 1  # the computer seats after the last person's (a seat handed over mid-game is not listed)
+        computers = tuple(
+            saves.Computer(seat, sitting.level or "", table.seed * 7 + seat)
+            for seat, sitting in enumerate(table.seats)
+            if seat >= humans and sitting.kind == COMPUTER
+        )
+        names = seat_names(Catalog("en").text, kinds, [seat.name for seat in table.seats])
+        info = saves.GameInfo(
+            table.game.name, table.variant or "standard", table.players, humans, table.seed, dict(_options(table)),
+            None, tuple(names), "en", computers,
+        )  # fmt: skip
+        start = table.game.new_state(table.players, table.variant, _options(table), table.seed)
+        path = folder / "games" / f"table-{table.number}.json"
+        record = saves.Record(path, info, start.to_json(), game=table.game)
+        record.moves = list(running.moves)
+        try:
+            _replace(path, json.dumps(record.data(running.state.to_json(), running.result is not None, {})))
+        except OSError as error:
+            log.error("table %d: its game cannot be saved: %s", table.number, error)
+            return None
+        log.info("table %d: its game is saved as %s", table.number, path)
+        return path
 
     # -- at the table -----------------------------------------------------------------------------------
 
@@ -804,7 +929,7 @@ class Server:
 
     def autosave(self, table: NetTable) -> None:
         """Write the table (its seats, tokens, seed and moves) into the server's own folder, atomically."""
-        if table.restoring:
+        if table.restoring or table.number not in self.tables:
             return
         path = self._table_file(table.number)
         if path is None:
@@ -844,9 +969,18 @@ class Server:
                 log.error("%s: cannot be read: %s", path.name, error)
                 continue
             self.tables[table.number] = table
+            self.next_number = max(self.next_number, table.number + 1)
             if table.seed >= (self.next_seed or 0) and self.next_seed is not None:
                 self.next_seed = table.seed + 1
             log.info("table %d: back from its autosave, %d moves", table.number, len(data["moves"]))
+            if table.status == "over":  # over when the server stopped: saved for replay, not back in the lobby
+                self._close_table(table)
+            else:
+                self._check_empty(table)  # held for its children to come back
+        for path in (folder / "games").glob("table-*.json") if (folder / "games").is_dir() else ():
+            number = path.stem.removeprefix("table-")
+            if number.isdigit():
+                self.next_number = max(self.next_number, int(number) + 1)  # a number is never given twice
 
     def _restore(self, data: dict[str, Any]) -> NetTable:
         game = registry.get(str(data["game"]))
@@ -1028,8 +1162,9 @@ class Server:
         if table.held:
             return  # the next game of the match waits for the people at the table
         if table.paused or running is None or table.scheduled or running.result is not None or not running.automatic():
-            if running is not None and running.result is not None:
+            if running is not None and running.result is not None and table.number in self.tables:
                 log.info("table %d: over", table.number)
+                self._close_table(table)
                 self._lobby_changed()
             return
         table.scheduled = True
@@ -1093,7 +1228,7 @@ class Server:
             self.notify(table, "next-game-started")  # each client tells the deal it holds, before what follows
             self.release(table)  # the next game of a match: the teacher starts it for everyone
             return True
-        if table.table is not None or not table.game.levels:
+        if table.table is not None or not table.game.has_computers:
             return False
         if not any(seat.token is not None for seat in table.seats):
             return False
@@ -1122,19 +1257,16 @@ class Server:
                 conn.send({"t": "left", "table": table.number})
                 conn.send(self._tables())
             seat.conn = None
+            seat.token = None  # an ended table takes nobody back
         table.paused = True
-        del self.tables[table.number]
-        path = self._table_file(table.number)
-        if path is not None:
-            with contextlib.suppress(OSError):
-                path.unlink()
+        self._close_table(table)
         log.info("table %d: ended by the teacher", table.number)
         self._lobby_changed()
 
     def replace_by_computer(self, table: NetTable, seat: int, level: str | None = None) -> bool:
         """A computer plays ``seat`` from now on (a child who is not coming back). False when it cannot."""
         sitting = table.seats[seat]
-        if sitting.kind != PERSON or not table.game.levels:
+        if sitting.kind != PERSON or not table.game.has_computers:
             return False
         level = level or table.game.default_level or ""
         sitting.kind, sitting.level = COMPUTER, level

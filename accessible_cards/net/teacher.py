@@ -1,6 +1,7 @@
 """The teacher's console: the ``serve`` terminal reads a command a line and answers in the teacher's language.
 
-``tables`` lists the tables and who sits where; ``start N`` starts table N now (free seats go to
+``tables`` lists the live tables and who sits where; ``finished`` the tables that are over or ended,
+with the file of each game (``accessible-cards replay`` reads it); ``start N`` starts table N now (free seats go to
 computers); ``pause N`` and ``go N``; ``end N``; ``computer N SEAT`` puts a computer in a missing
 child's seat (``hold N SEAT`` keeps it for the child, as it is kept anyway); ``pace SECONDS`` sets
 the computers' pause; ``say TEXT`` tells everyone, ``say N TEXT`` one table; ``talk N off`` and
@@ -27,8 +28,8 @@ WORDS: dict[str, str] = {
     "tables": "tables", "tische": "tables", "start": "start", "pause": "pause", "go": "go", "weiter": "go",
     "end": "end", "ende": "end", "computer": "computer", "hold": "hold", "halten": "hold", "pace": "pace",
     "tempo": "pace", "say": "say", "sag": "say", "talk": "talk", "gespräch": "talk", "coach": "coach",
-    "hands": "hands", "hände": "hands", "help": "help", "hilfe": "help", "unlock": "unlock",
-    "entsperren": "unlock",
+    "hands": "hands", "hände": "hands", "help": "help", "hilfe": "help", "finished": "finished",
+    "fertig": "finished", "unlock": "unlock", "entsperren": "unlock",
 }  # fmt: skip
 ON = {"on": True, "an": True, "ein": True, "off": False, "aus": False}
 
@@ -58,11 +59,13 @@ class Console:
         if command is None:
             return [t("Unknown command {word}; help lists the commands.", word=words[0][:20])]
         if command == "help":
-            return [t("Commands: tables; start N; pause N; go N; end N; computer N SEAT; hold N SEAT; "
+            return [t("Commands: tables; finished; start N; pause N; go N; end N; computer N SEAT; hold N SEAT; "
                       "pace SECONDS; say TEXT; say N TEXT; talk N on or off; coach N on or off; hands N; "
                       "unlock ADDRESS.")]  # fmt: skip
         if command == "tables":
             return self.tables()
+        if command == "finished":
+            return self.finished()
         if command == "pace":
             try:
                 seconds = float(words[1].replace(",", "."))
@@ -149,26 +152,47 @@ class Console:
         t = self.t
         if not self.server.tables:
             return [t("No tables yet: create one.")]
+        return [self._line(table) for table in self.server.tables.values()]
+
+    def finished(self) -> list[Said | Joined | str]:
+        """The tables that are over or were ended, each with the file of its game (``replay`` reads it)."""
+        t = self.t
+        if not self.server.finished:
+            return [t("No table has finished yet.")]
         lines: list[Said | Joined | str] = []
-        for table in self.server.tables.values():
-            game = registry.find(table.game.name)
-            title = t(game.variant_title(table.variant)) if game is not None else table.game.name
-            seats: list[Said] = []
-            for number, seat in enumerate(table.seats, start=1):
-                who: Said | Joined | str
-                if seat.kind == COMPUTER:
-                    who = t("a computer player")
-                elif seat.token is None:
-                    who = t("free")
-                else:
-                    name: Said | str = seat.name or t("Player {number}", "seat name", number=number)
-                    who = name if seat.conn is not None else Joined(" ", (name, t("(away)")))
-                seats.append(t("seat {seat}: {who}", seat=number, who=who))
-            status = t({"waiting": "waiting", "playing": "playing", "over": "game over"}[table.status])
-            line = t("Table {table}: {game}, {status}; {seats}.", table=table.number, game=title,
-                     status=status, seats=Joined("; ", tuple(seats)))  # fmt: skip
-            lines.append(Joined(" ", (line, t("Paused."))) if table.paused else line)
+        for table in self.server.finished.values():
+            line = self._line(table)
+            lines.append(
+                Joined(" ", (line, t("Its game: {file}.", file=str(table.saved_as)))) if table.saved_as else line
+            )
         return lines
+
+    def _line(self, table: NetTable) -> Said | Joined:
+        """One table: its number, game, status and who sits where (and who is away)."""
+        t = self.t
+        game = registry.find(table.game.name)
+        title = t(game.variant_title(table.variant)) if game is not None else table.game.name
+        over = table.number not in self.server.tables
+        seats: list[Said] = []
+        for number, seat in enumerate(table.seats, start=1):
+            who: Said | Joined | str
+            if seat.kind == COMPUTER:
+                who = t("a computer player")
+            elif seat.token is None:
+                who = t("free")
+            else:
+                name: Said | str = seat.name or t("Player {number}", "seat name", number=number)
+                who = name if seat.conn is not None or over else Joined(" ", (name, t("(away)")))
+            seats.append(t("seat {seat}: {who}", seat=number, who=who))
+        over = table.number not in self.server.tables
+        status = (
+            t("finished")
+            if over
+            else t({"waiting": "waiting", "playing": "playing", "over": "game over"}[table.status])
+        )
+        line = t("Table {table}: {game}, {status}; {seats}.", table=table.number, game=title,
+                 status=status, seats=Joined("; ", tuple(seats)))  # fmt: skip
+        return Joined(" ", (line, t("Paused."))) if table.paused and not over else line
 
     def hands(self, table: NetTable) -> list[Said | Joined | str]:
         t = self.t

@@ -69,6 +69,7 @@ DESCRIPTION = register_game(
         commands=COMMANDS,
         phases=((WAR, "Playing War"), (QUIZ, "The War quiz")),
         option_specs=OPTION_SPECS,
+        one_move=True,
         settings_menu=(("quiz", "War quiz: {value}", (False, True)),),
         settings=(
             Setting("face_down", "war", "face_down", whole_number(0, 10), "0 to 10", 3),
