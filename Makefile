@@ -1,5 +1,6 @@
 # The two commands: `make play` and `make test`. Both set up what is missing first.
 # `make test-fast` leaves out the slow and the terminal tests (see tests/conftest.py), for quick rounds.
+# Both spread the tests over every core (pytest-xdist); each test has its own folders, ports and BrlAPI host.
 VENV := .venv
 BIN := $(VENV)/bin
 
@@ -17,10 +18,10 @@ lint: setup
 	$(BIN)/mypy
 
 test: lint
-	$(BIN)/python -m pytest --durations=25
+	$(BIN)/python -m pytest -n auto --durations=25
 
 test-fast: setup
-	$(BIN)/python -m pytest -m "not slow and not terminal"
+	$(BIN)/python -m pytest -n auto -m "not slow and not terminal"
 
 bench: setup
 	$(BIN)/python benchmarks/war_speed.py

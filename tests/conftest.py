@@ -8,6 +8,8 @@ out, ``make test`` and CI run them all.
 
 from __future__ import annotations
 
+import fcntl
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Final
@@ -45,6 +47,40 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         fixtures = set(item.fixturenames) - parametrized  # a parameter may share a fixture's name ("players")
         if fixtures & TERMINAL_FIXTURES or item.module.__name__ in TERMINAL_MODULES:
             item.add_marker(pytest.mark.terminal)
+
+
+BRLAPI_HOSTS: Final = range(1000, 2000)
+"""BrlAPI host numbers the tests' own BRLTTYs take (above those a person's BRLTTY or an older run would use)."""
+
+BRLAPI_LOCKS: Final = Path(tempfile.gettempdir()) / "accessible-cards-brlapi-hosts"
+"""One lock file per host number: a test holds it while its BRLTTY runs."""
+
+BRLAPI_SOCKETS: Final = Path("/var/lib/BrlAPI")
+"""Where BRLTTY puts the local socket of each host number."""
+
+
+@pytest.fixture
+def brlapi_host() -> Iterator[str]:
+    """A BrlAPI host (``":1042"``) that no other test holds, in this run, its other workers or another run.
+
+    Each number is taken by an exclusive lock on its own file, which the kernel lets go when the test
+    ends or its process dies; a number whose socket exists (a BRLTTY of someone else) is passed over.
+    """
+    BRLAPI_LOCKS.mkdir(exist_ok=True)
+    for number in BRLAPI_HOSTS:
+        if (BRLAPI_SOCKETS / str(number)).exists():
+            continue
+        with open(BRLAPI_LOCKS / str(number), "a") as lock:
+            try:
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                continue
+            try:
+                yield f":{number}"
+            finally:
+                fcntl.flock(lock, fcntl.LOCK_UN)
+            return
+    raise RuntimeError(f"every BrlAPI host number from {BRLAPI_HOSTS.start} to {BRLAPI_HOSTS.stop - 1} is taken")
 
 
 @pytest.fixture(autouse=True)

@@ -35,6 +35,17 @@ KEYS = {
 COLUMNS, ROWS = 300, 40
 
 
+KEY_WAIT = 0.15
+"""The longest a key press waits for the program's first answer before the next key is sent (keys wait in the
+terminal's input meanwhile, as a fast typist's do)."""
+KEY_QUIET = 0.03
+"""After a key's answer has begun, how long nothing must come before the next key is sent."""
+QUIET = 0.2
+"""How long nothing must come, after the program answered, for ``settle`` and ``new_lines`` to take it as done.
+
+Short enough to be quick, long enough that a second line the program writes a moment after the first (on a
+loaded two-core machine) is still read before the test looks."""
+
 CLEAR_SCROLLBACK = "\x1b[3J"
 """What the program writes, after clearing the screen, to clear the scrollback too."""
 
@@ -78,26 +89,55 @@ class Player:
             timeout=10,
         )
         self.mark = 0
+        self.answered = False
+        """Whether the program wrote anything since the last key sent."""
+        self.ended = False
+        """Whether the program closed the terminal."""
 
     # -- reading --------------------------------------------------------------
 
+    def _read(self, timeout: float) -> bool:
+        """Take what the program wrote within ``timeout`` seconds into the screen; whether anything came."""
+        try:
+            data = self.child.read_nonblocking(65536, timeout=max(timeout, 0.001))
+        except pexpect.TIMEOUT:
+            return False
+        except pexpect.EOF:
+            self.ended = True
+            return False
+        self.raw += data
+        self.answered = True
+        *before_clears, after = data.split(CLEAR_SCROLLBACK)
+        for part in before_clears:
+            # the program cleared the screen and its scrollback (a hot-seat hand-over): so does this one
+            self.stream.feed(part + CLEAR_SCROLLBACK)
+            self.screen.history.top.clear()
+            self.mark = 0
+        self.stream.feed(after)
+        return True
+
     def _pump(self, seconds: float) -> None:
+        """Read for ``seconds`` seconds, whatever comes."""
         end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            try:
-                data = self.child.read_nonblocking(65536, timeout=0.05)
-            except pexpect.TIMEOUT:
-                continue
-            except pexpect.EOF:
+        while not self.ended and (left := end - time.monotonic()) > 0:
+            self._read(min(left, 0.05))
+
+    def _pump_until_quiet(self, seconds: float, quiet: float) -> None:
+        """Read until the program has answered and then written nothing for ``quiet`` seconds; at most ``seconds``.
+
+        "Answered" means something came since the last key (or since this call, when no key is waiting
+        for its answer). With no answer at all it reads the whole ``seconds``: what a test that asserts
+        that nothing comes needs.
+        """
+        start = time.monotonic()
+        end = start + seconds
+        last = start if self.answered else None  # once the answer has begun, it must fall quiet
+        while not self.ended and (now := time.monotonic()) < end:
+            if last is not None and now - last >= quiet:
                 return
-            self.raw += data
-            *before_clears, after = data.split(CLEAR_SCROLLBACK)
-            for part in before_clears:
-                # the program cleared the screen and its scrollback (a hot-seat hand-over): so does this one
-                self.stream.feed(part + CLEAR_SCROLLBACK)
-                self.screen.history.top.clear()
-                self.mark = 0
-            self.stream.feed(after)
+            wait = end - now if last is None else min(end - now, quiet - (now - last))
+            if self._read(min(wait, 0.05)):
+                last = time.monotonic()
 
     def lines(self) -> list[str]:
         """Every non-empty line, scrollback first."""
@@ -110,19 +150,28 @@ class Player:
         return [line for line in self.lines() if line.strip() not in (">", "")]
 
     def wait_for(self, pattern: str, seconds: float = 10.0) -> str:
-        """Wait until a line matches ``pattern`` (a regular expression); return it."""
+        """Wait until a line matches ``pattern`` (a regular expression); return it (checked as soon as output comes)."""
         regex = re.compile(pattern)
         end = time.monotonic() + seconds
-        while time.monotonic() < end:
+        while True:
             for line in self.lines()[self.mark :]:
                 if regex.search(line):
                     return line
-            self._pump(0.1)
+            if time.monotonic() >= end:
+                break
+            if not self._read(min(0.1, max(end - time.monotonic(), 0.0))) and self.ended:
+                for line in self.lines()[self.mark :]:
+                    if regex.search(line):
+                        return line
+                break
         raise AssertionError(f"no line matching {pattern!r}; the screen says:\n" + "\n".join(self.lines()[-30:]))
 
     def settle(self, seconds: float = 0.4) -> None:
-        """Let the program finish writing."""
-        self._pump(seconds)
+        """Let the program finish writing: its answer to the last key, and then ``QUIET`` seconds of nothing.
+
+        At most ``seconds`` (a key that gets no answer costs all of them, as a test that asserts absence needs).
+        """
+        self._pump_until_quiet(seconds, QUIET)
 
     def new_lines(self) -> list[str]:
         """The lines said since the last call (or since the start)."""
@@ -137,13 +186,17 @@ class Player:
     def press(self, *keys: str) -> None:
         """Press keys by name (``enter``, ``up``) or as characters, one after another."""
         for key in keys:
-            self.child.send(KEYS.get(key, key))
-            self._pump(0.15)
+            self._send(KEYS.get(key, key))
 
     def type(self, text: str) -> None:
         """Type characters as they come."""
+        self._send(text)
+
+    def _send(self, text: str) -> None:
+        """Send keys, then read their first answer (at most ``KEY_WAIT`` seconds) until it pauses briefly."""
         self.child.send(text)
-        self._pump(0.15)
+        self.answered = False
+        self._pump_until_quiet(KEY_WAIT, KEY_QUIET)
 
     def resize(self, columns: int, rows: int = ROWS) -> None:
         """The terminal window changes size (the program gets SIGWINCH); rows already shown are not reflowed."""

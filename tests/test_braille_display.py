@@ -93,9 +93,9 @@ class VirtualDisplay:
 
 
 @pytest.fixture
-def brltty(tmp_path: Path) -> Iterator[tuple[str, VirtualDisplay]]:
+def brltty(tmp_path: Path, brlapi_host: str) -> Iterator[tuple[str, VirtualDisplay]]:
     """A real BRLTTY with the virtual driver and a connected 40-cell test display; yields (BrlAPI host, display)."""
-    host = f":{40 + os.getpid() % 50}"
+    host = brlapi_host
     sock = tmp_path / "vr.sock"
     command = f"brltty -n -b vr -d server:{sock} -x no -s no -A auth=none,host={host}".split()
     command += ["-P", str(tmp_path / "brltty.pid"), "-W", str(tmp_path), "-L", str(tmp_path / "brltty.log")]

@@ -130,9 +130,9 @@ class Brltty:
 
 
 @pytest.fixture
-def brltty(tmp_path: Path) -> Iterator[Brltty]:
-    """A BRLTTY of the test's own (host number from the process id), killed at the end whatever happens."""
-    server = Brltty(tmp_path, f":{100 + os.getpid() % 400}")
+def brltty(tmp_path: Path, brlapi_host: str) -> Iterator[Brltty]:
+    """A BRLTTY of the test's own (on a host number no other test holds), killed at the end whatever happens."""
+    server = Brltty(tmp_path, brlapi_host)
     try:
         yield server
     finally:
@@ -283,9 +283,11 @@ def test_doctor_names_the_display_in_plain_words(brltty: Brltty, monkeypatch: py
     assert row == ("BRLTTY", True, "display Virtual, 40 cells", "")
 
 
-def test_doctor_sees_brltty_without_a_display(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_doctor_sees_brltty_without_a_display(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, brlapi_host: str
+) -> None:
     """BRLTTY with its "no braille" driver answers with one cell: doctor says no display, and how to fix it."""
-    host = f":{500 + os.getpid() % 400}"
+    host = brlapi_host
     command = f"brltty -n -b no -x no -s no -A auth=none,host={host} -P {tmp_path / 'pid'} -W {tmp_path}".split()
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
