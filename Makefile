@@ -18,7 +18,8 @@ lint: setup
 	$(BIN)/mypy
 
 test: lint
-	$(BIN)/python -m pytest -n auto --durations=25
+	$(BIN)/python -m pytest -n auto -m "not serial" --durations=25
+	$(BIN)/python -m pytest -p no:xdist -m serial
 
 test-fast: setup
 	$(BIN)/python -m pytest -n auto -m "not slow and not terminal"

@@ -36,6 +36,9 @@ needs_espeak = pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="esp
 pytestmark = [
     # speechd's reader thread ends with sys.exit() when its socket closes; Python ignores that, pytest reports it
     pytest.mark.filterwarnings("ignore:Exception in thread SSIP client communication thread"),
+    # they start and kill real speech-dispatchers, which share a port: make test runs them after the rest,
+    # one after another in one process, in the order of their files
+    pytest.mark.serial,
 ]
 
 LONG = "Player 2 plays the queen of hearts, and the seven of clubs lies on the table beside it. " * 40

@@ -10,7 +10,10 @@ what tdsr sent to its speech server.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -162,6 +165,24 @@ def test_auto_chooses_the_screen_reader_under_tdsr(listeners: list[Listener], tm
 def test_doctor_names_tdsr_when_run_under_it(listeners: list[Listener], tmp_path: Path) -> None:
     listener = Listener(["doctor"], tmp_path, env={"ACCESSIBLE_CARDS_SCREEN_READER": ""})
     listeners.append(listener)
-    report = said(listener.heard(until="played", seconds=30))
+    try:
+        report = said(listener.heard(until="played", seconds=30))
+    finally:
+        listener.close()  # doctor may be ended before it has closed the speech-dispatcher its probe started:
+        _end_speech_dispatchers_under(tmp_path)  # left running, it would hold port 6560 for every later test
     (line,) = [text for text in report if text.startswith("speech: screen reader")]
     assert "tdsr is reading" in line, report
+
+
+def _end_speech_dispatchers_under(folder: Path) -> None:
+    """Kill every speech-dispatcher whose command line names ``folder`` (its socket lies under it)."""
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            argv = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if argv and argv[0].endswith(b"speech-dispatcher") and any(str(folder).encode() in a for a in argv):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(int(entry.name), signal.SIGKILL)

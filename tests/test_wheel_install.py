@@ -68,7 +68,20 @@ def source_hash() -> str:
 
 
 def built_wheels() -> tuple[Path, float]:
-    """The folder with the project's wheel and its dependencies' wheels (built when missing); seconds it took."""
+    """The folder with the project's wheel and its dependencies' wheels (built when missing); seconds it took.
+
+    Test processes running side by side (pytest-xdist) take turns by a lock on a file beside the cache:
+    the first builds, the others find its build.
+    """
+    import fcntl
+
+    CACHE.parent.mkdir(parents=True, exist_ok=True)
+    with open(CACHE.parent / "wheel-cache.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # freed when the file closes, or its process ends
+        return _build_wheels()
+
+
+def _build_wheels() -> tuple[Path, float]:
     folder = CACHE / source_hash()
     if any(folder.glob("accessible_cards-*.whl")) and (folder / "complete").is_file():
         return folder, 0.0
@@ -195,6 +208,8 @@ class InstalledPlayer(Player):
             timeout=10,
         )
         self.mark = 0
+        self.answered = False
+        self.ended = False
 
 
 def start(players: list[Player], installed: Installed, *args: str) -> InstalledPlayer:
