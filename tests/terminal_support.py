@@ -231,3 +231,18 @@ def assert_clean(lines: list[str]) -> None:
         assert "\x1b" not in line and "^[" not in line, line
         assert "WARNING" not in line and "CPR" not in line, line
         assert "Traceback" not in line, line
+
+
+def speech_dispatchers_under(folder: Path) -> list[int]:
+    """The speech-dispatcher processes whose command line names ``folder`` (their socket lies under it)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            argv = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if argv and argv[0].endswith(b"speech-dispatcher") and any(str(folder).encode() in a for a in argv):
+            found.append(int(entry.name))
+    return found

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from tdsr_support import Listener, spoken, tdsr_home
+from terminal_support import speech_dispatchers_under
 
 pytestmark = [
     pytest.mark.terminal,
@@ -176,13 +177,6 @@ def test_doctor_names_tdsr_when_run_under_it(listeners: list[Listener], tmp_path
 
 def _end_speech_dispatchers_under(folder: Path) -> None:
     """Kill every speech-dispatcher whose command line names ``folder`` (its socket lies under it)."""
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            argv = (entry / "cmdline").read_bytes().split(b"\0")
-        except OSError:
-            continue
-        if argv and argv[0].endswith(b"speech-dispatcher") and any(str(folder).encode() in a for a in argv):
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(int(entry.name), signal.SIGKILL)
+    for pid in speech_dispatchers_under(folder):
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)

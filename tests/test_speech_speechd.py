@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from terminal_support import speech_dispatchers_under
 
 from accessible_cards.speech.engines import Engine, EngineError, SpeechDispatcherEngine, open_engine
 from accessible_cards.speech.headless import HeadlessSpeechd, start_headless_speechd
@@ -208,17 +209,7 @@ def test_a_server_that_never_answers_is_given_up_within_one_second(tmp_path: Pat
 
 def _servers_for(home: Path) -> list[int]:
     """The speech-dispatcher processes whose command line names ``home`` (their socket lies under it)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            argv = (entry / "cmdline").read_bytes().split(b"\0")
-        except OSError:
-            continue
-        if argv and argv[0].endswith(b"speech-dispatcher") and any(str(home).encode() in a for a in argv):
-            found.append(int(entry.name))
-    return found
+    return speech_dispatchers_under(home)
 
 
 def test_the_program_leaves_no_speech_dispatcher_it_started(tmp_path: Path) -> None:
