@@ -35,6 +35,8 @@ from .screens import Item, ListScreen, Screen, history_screen
 ControllerFactory = Callable[[Any, Any], Controller]
 CLOCK_DUE = "clock_due"
 """The background command that says: the game's clock has a step due (a race's minute left)."""
+CLOCK_SAME = 0.002
+"""Seconds: a clock timer due this close to the moment asked for is kept as it is."""
 CLOCK_RATE_ENV = "ACCESSIBLE_CARDS_CLOCK_RATE"
 """For tests of a whole program: the game's clock runs this many times faster than real time."""
 
@@ -109,6 +111,8 @@ class GameScreen(Screen):
                 seats.append(Seat.computer("", 0))
         self.table = Table(game, state, seats, scenario.moves if scenario is not None else None, clock=game_clock())
         self.clock_timer: threading.Timer | None = None
+        self.clock_due_at = 0.0
+        """When ``clock_timer`` fires (``time.monotonic``)."""
         self.names = seat_names(app.t, request.players, request.humans)
         self.narrator = self._narrator()
         self.controller = (controller or game.controller)(self, self.narrator)
@@ -208,20 +212,26 @@ class GameScreen(Screen):
         self._after(self.table.replay(move))
 
     def arm_clock(self) -> None:
-        """Wake the program when the game's clock has its next step due (none while no clock runs)."""
-        timer, self.clock_timer = self.clock_timer, None
+        """Wake the program when the game's clock has its next step due (none while no clock runs).
+
+        Called before every key; a timer already set for the same moment is kept, so keys typed
+        while a race runs do not each start a thread of their own.
+        """
+        wait = None if self.restoring or self.table.result is not None else self.table.state.next_clock()
+        due = None if wait is None else time.monotonic() + wait / clock_rate() + 0.005
+        timer = self.clock_timer
+        if timer is not None and due is not None and timer.is_alive() and abs(due - self.clock_due_at) < CLOCK_SAME:
+            return
+        self.clock_timer = None
         if timer is not None:
             timer.cancel()
-        if self.restoring or self.table.result is not None:
-            return
-        wait = self.table.state.next_clock()
-        if wait is None:
+        if due is None:
             return
         self.app.background[CLOCK_DUE] = self.clock_due
         terminal = self.app.terminal
-        timer = threading.Timer(wait / clock_rate() + 0.005, lambda: terminal.inject(Typed(CLOCK_DUE)))
+        timer = threading.Timer(due - time.monotonic(), lambda: terminal.inject(Typed(CLOCK_DUE)))
         timer.daemon = True
-        self.clock_timer = timer
+        self.clock_timer, self.clock_due_at = timer, due
         timer.start()
 
     def choose(
