@@ -10,6 +10,7 @@ from accessible_cards.game import Controls, GameDescription, Variant, Voice, reg
 from accessible_cards.settings import Setting
 
 from .controller import COMMANDS, PLAYING, KlondikeController, read_line
+from .deals import solve_deals
 from .narrator import KlondikeNarrator
 from .race import (
     DEFAULT_MINUTES,
@@ -23,7 +24,6 @@ from .race import (
 from .race_play import RaceController, RaceNarrator
 from .rules import OPTION_SPECS, VARIANTS, options_for
 from .scenario import parse_scenario, script_from_json, script_to_json
-from .solver import solve_deals
 from .state import KlondikeState
 from .text import ERRORS
 

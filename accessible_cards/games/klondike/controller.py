@@ -25,9 +25,10 @@ from accessible_cards.game import Controller, Controls
 from accessible_cards.keys import Typed, command
 from accessible_cards.utterance import Utterance
 
+from .actions import DRAW, FOUNDATION, GIVE_UP, REDO, UNDO, WASTE, Draw, Move
 from .narrator import ROUTE_COLUMN, ROUTE_FOUNDATION, ROUTE_WASTE, KlondikeNarrator
 from .rules import COLUMNS
-from .state import DRAW, FOUNDATION, GIVE_UP, REDO, UNDO, WASTE, Draw, KlondikeView, Move
+from .state import KlondikeView
 
 PLAYING: Final = "klondike"
 _BOTH: Final = (PLAYING,)

@@ -30,17 +30,9 @@ from typing import Any, ClassVar, Final
 from accessible_cards.engine import Event, GameState, LegalActions, Result
 from accessible_cards.errors import IllegalActionError
 
+from .actions import Action, action_from_json, action_to_json
 from .rules import BRAILLESPIEL, CLASSIC, KlondikeOptions, options_for
-from .state import (
-    GAME,
-    Action,
-    Dealt,
-    KlondikeState,
-    KlondikeView,
-    action_from_json,
-    action_to_json,
-    card_of,
-)
+from .state import GAME, Dealt, KlondikeState, KlondikeView, card_of
 
 RACE_MINUTES: Final = (3, 5, 10, 15, 20)
 """The time limits a race may have, in minutes each."""
