@@ -18,20 +18,11 @@ from .match import BundlesMatchState
 from .match import new_state as match_or_game
 from .match import state_from_json as bundles_from_json
 from .narrator import BundlesNarrator
-from .rules import OPTION_SPECS, VARIANTS, BundlesAction, BundlesOptions
+from .rules import OPTION_SPECS, TITLES, VARIANTS, BundlesAction, BundlesOptions
 from .scenario import BundlesMove, parse_scenario, script_from_json, script_to_json
 from .simulate import figures_lines, simulate_bundles
 from .state import BundlesState
 from .tutorial import TUTORIAL
-
-TITLES = {
-    "standard": "Stealing Bundles",
-    "friendly": "Friendly Bundles, no stealing",
-    "casita-robada": "Casita Robada, Spanish deck",
-    "rubamazzo": "Rubamazzo, Italian deck",
-    "rubamazzetto": "Rubamazzetto, Italian deck, no stealing",
-    "rubamazzo-15": "Rubamazzo 15, sums to fifteen",
-}
 
 
 def _new_state(players: int, variant: str | None, options: Mapping[str, Any], seed: int) -> GameState[Any]:

@@ -22,7 +22,7 @@ from accessible_cards.keys import Typed, command
 from accessible_cards.utterance import Utterance
 
 from .narrator import BundlesNarrator
-from .rules import BundlesAction, BundlesView, MatchGameOver
+from .rules import TITLES, BundlesAction, BundlesView, MatchGameOver
 
 BUNDLES: Final = "bundles"
 
@@ -65,21 +65,20 @@ class BundlesController(Controller):
         self.replaying = False
 
     def opening(self, players: int, seed: int | None, variant: str | None) -> str:
-        from . import DESCRIPTION
-
         c = self.controls
+        title = TITLES.get(variant or "standard", TITLES["standard"])
         if seed is None:  # not to be told now
             return c.tn(
                 "{game} for {n} player.",
                 "{game} for {n} players.",
                 players,
-                game=c.t(DESCRIPTION.variant_title(variant)),
+                game=c.t(title),
             )
         return c.tn(
             "{game} for {n} player. Seed {seed}.",
             "{game} for {n} players. Seed {seed}.",
             players,
-            game=c.t(DESCRIPTION.variant_title(variant)),
+            game=c.t(title),
             seed=seed,
         )
 
