@@ -13,6 +13,7 @@ import os
 import re
 import sys
 import time
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import pexpect
@@ -61,10 +62,19 @@ class Player:
         prefix: list[str] | None = None,
         columns: int = COLUMNS,
         rows: int = ROWS,
+        *,
+        program: Sequence[str] | None = None,
+        cwd: Path | None = None,
+        base_env: Mapping[str, str] | None = None,
     ) -> None:
-        """``prefix`` runs the program through another command (e.g. ``setpriv`` to play as another user)."""
+        """``prefix`` runs the program through another command (e.g. ``setpriv`` to play as another user).
+
+        ``program`` is the command that starts the program (the checkout's ``python -m accessible_cards`` unless
+        given, e.g. an installed one), ``cwd`` the folder it starts in, ``base_env`` the environment the test's
+        settings go over (this process's unless given).
+        """
         self.columns = columns
-        environment = dict(os.environ)
+        environment = dict(os.environ if base_env is None else base_env)
         environment.update(
             {
                 "ACCESSIBLE_CARDS_CONFIG_DIR": str(config),
@@ -79,10 +89,12 @@ class Player:
         self.screen = pyte.HistoryScreen(columns, rows, history=5000)
         self.screen.set_mode(pyte.modes.LNM)
         self.stream = pyte.Stream(self.screen)
-        command = [*(prefix or []), sys.executable, "-m", "accessible_cards", *args]
+        started = list(program) if program is not None else [sys.executable, "-m", "accessible_cards"]
+        command = [*(prefix or []), *started, *args]
         self.child = pexpect.spawn(
             command[0],
             command[1:],
+            cwd=None if cwd is None else str(cwd),
             env=environment,
             dimensions=(rows, columns),
             encoding="utf-8",

@@ -16,8 +16,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from saves_support import WAR_LINES, only_save, play
 
 from accessible_cards import cli
+from accessible_cards.ui.app import GameRequest
 
 
 @pytest.fixture(autouse=True)
@@ -147,21 +149,37 @@ def test_bad_values_are_usage_errors(capsys: pytest.CaptureFixture[str], argv: l
     assert named in usage_error(capsys, *argv)
 
 
-@pytest.mark.skipif("resume" not in _subcommands(), reason="no resume command yet")
+@pytest.fixture
+def a_saved_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An unfinished War game saved in the test's own data folder, as a player leaves one."""
+    folder = tmp_path / "data"
+    monkeypatch.setenv("ACCESSIBLE_CARDS_DATA_DIR", str(folder))
+    play(GameRequest("war", players=2, humans=1, seed=7), WAR_LINES, budget=6)
+    return only_save(folder)
+
+
 @pytest.mark.parametrize(
-    "argv",
+    ("argv", "named"),
     [
-        ["resume", "--no-such-flag"],
-        ["resume", "one", "two", "three"],
-        ["resume", "--lang", "xx"],
-        ["resume", "--verbosity", "7"],
-        ["resume", "--pause", "-1"],
-        ["resume", "--pause", "soon"],
-        ["resume", "--speech", "loud"],
+        (["resume", "--no-such-flag"], "--no-such-flag"),
+        (["resume", "one", "two", "three"], "one two three"),
+        (["resume", "--lang", "xx"], "--lang"),
+        (["resume", "--verbosity", "7"], "--verbosity"),
+        (["resume", "--pause", "-1"], "--pause"),
+        (["resume", "--pause", "soon"], "--pause"),
+        (["resume", "--speech", "loud"], "--speech"),
+        (["resume", "--braille", "dots"], "--braille"),
     ],
+    ids=lambda value: " ".join(value) if isinstance(value, list) else value,
 )
-def test_resume_refuses_bad_arguments(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
-    usage_error(capsys, *argv)
+def test_resume_refuses_bad_arguments_and_leaves_the_saved_game(
+    capsys: pytest.CaptureFixture[str], a_saved_game: Path, argv: list[str], named: str
+) -> None:
+    before = a_saved_game.read_bytes()
+    folder = sorted(path.name for path in a_saved_game.parent.iterdir())
+    assert named in usage_error(capsys, *argv)
+    assert a_saved_game.read_bytes() == before  # the game is still there to go on with, untouched
+    assert sorted(path.name for path in a_saved_game.parent.iterdir()) == folder
 
 
 @pytest.mark.parametrize(

@@ -32,6 +32,7 @@ import termios
 import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from unittest import mock
@@ -59,8 +60,16 @@ from accessible_cards.ui.app import App, GameRequest
 from accessible_cards.ui.commands import COMMANDS
 from accessible_cards.ui.terminal import Terminal, _hold_keys
 
-TALLY: dict[str, int] = {"examples": 0, "keys": 0, "plays": 0, "quits": 0}
-"""What the hypothesis tests did, for the record (``pytest -s`` prints it)."""
+
+@dataclass
+class Tally:
+    """What one hypothesis test's examples did in all: the test asserts the keys reached the games."""
+
+    examples: int = 0
+    keys: int = 0
+    plays: int = 0
+    quits: int = 0
+
 
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 
@@ -74,7 +83,8 @@ PLAYS = frozenset({"play", "select", "play_position", "choose", "number"})
 class Referee:
     """Watches every game state the screens start, and checks them after every key."""
 
-    def __init__(self) -> None:
+    def __init__(self, tally: Tally | None = None) -> None:
+        self.tally = tally or Tally()
         self.games: dict[int, tuple[GameState[Any], GameState[Any]]] = {}  # id -> (state, its shadow)
         self.command: str | None = None  # the command being carried out; None between commands
         self.app: App | None = None
@@ -109,7 +119,7 @@ class Referee:
             else:
                 assert self.command in PLAYS, f"the {self.command!r} command changed the game"
             self.plays += 1
-            TALLY["plays"] += 1
+            self.tally.plays += 1
             events = original(state, action)
             original(watched[1], action)  # the shadow takes the same action, and nothing else
             return events
@@ -141,12 +151,12 @@ class Referee:
     def attend(self, app: App) -> None:
         """Check after every command and after every refused key."""
         self.app = app
-        TALLY["examples"] += 1
+        self.tally.examples += 1
         dispatch, unknown = app.dispatch, app.terminal.unknown
 
         def checked_dispatch(typed: Typed) -> None:
             self.keys += 1
-            TALLY["keys"] += 1
+            self.tally.keys += 1
             self.command = typed.name
             try:
                 dispatch(typed)
@@ -156,7 +166,7 @@ class Referee:
 
         def checked_unknown(text: str) -> None:
             self.keys += 1
-            TALLY["keys"] += 1
+            self.tally.keys += 1
             unknown(text)
             self.check()
 
@@ -167,7 +177,7 @@ class Referee:
         """Quit (after its confirmation, or from a menu) says goodbye but goes on: the keys keep coming."""
 
         def quit_asked() -> None:
-            TALLY["quits"] += 1
+            self.tally.quits += 1
             app.say(app.t("Goodbye."))
 
         app.quit = quit_asked  # type: ignore[method-assign]
@@ -175,22 +185,23 @@ class Referee:
 
 # -- how a run starts ----------------------------------------------------------------------------
 
-starts = st.one_of(
-    st.just(None),  # the main menu
-    st.builds(
+STARTS = {
+    "menu": st.just(None),  # the main menu
+    "war": st.builds(
         lambda p, h, s: GameRequest("war", p, min(h, p), seed=s),
         st.integers(2, 4),
         st.integers(1, 2),
         st.integers(0, 99),
     ),
-    st.builds(
+    "bundles": st.builds(
         lambda v, p, h, s: GameRequest("bundles", p, min(h, p), v, s),
         st.sampled_from(sorted(VARIANT_NAMES)),
         st.integers(2, 4),
         st.integers(1, 2),
         st.integers(0, 99),
     ),
-)
+}
+"""How a run starts, one strategy a test: the three share the examples out over the test processes."""
 languages = st.sampled_from(["en", "de"])
 
 
@@ -281,13 +292,15 @@ def _whole_presses(presses: list[str], limit: int) -> str:
     return "".join(kept)
 
 
-def press(data: str, start: GameRequest | None, lang: str | None, input_mode: str, tmp: Path) -> str:
+def press(
+    data: str, start: GameRequest | None, lang: str | None, input_mode: str, tmp: Path, tally: Tally | None = None
+) -> str:
     """Run the program on ``data`` as a terminal sends it, through its own prompt (reading a pipe); what it said.
 
     The referee checks the games after every key; the program stops at the end of the keys.
     """
     out = io.StringIO()
-    referee = Referee()
+    referee = Referee(tally)
     with referee.watching(), _quiet(tmp), create_pipe_input() as pipe:
         terminal = Terminal(lang or "en", input_mode, stdin=io.StringIO(), stdout=out)
         terminal.interactive = True  # read through prompt_toolkit, from the pipe
@@ -423,32 +436,40 @@ def test_keys_pressed_while_the_computer_pauses_wait_for_the_prompt(players: lis
     player.wait_for("Goodbye")
 
 
-@settings(
-    max_examples=150,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.function_scoped_fixture],
-)
-@given(
-    start=starts,
-    lang=st.one_of(st.none(), languages),
-    input_mode=st.sampled_from(["keys", "keys", "words"]),
-    presses=st.lists(key_presses, max_size=40),
-)
-def test_random_keys_through_the_key_bindings(
-    tmp_path_factory: pytest.TempPathFactory,
-    start: GameRequest | None,
-    lang: str | None,
-    input_mode: str,
-    presses: list[str],
-) -> None:
-    """The keys a terminal would send, read by the program's own prompt; help still answers at the end."""
-    # Afterwards: Control-G (ends a search, completes a mouse report cut short), Control-C (asks to quit),
-    # ? for the help, Enter for "No, go on".
-    data = _whole_presses(presses, 50_000) + "\x07\x07\x07\x07\x03?\r"
-    said = press(data, start, lang, input_mode, tmp_path_factory.mktemp("keys"))
-    assert all(line.isprintable() for line in said.splitlines()), "a control code was written"
-    if not said.rstrip().endswith(("Goodbye.", "Auf Wiedersehen.")):  # unless the keys chose Quit
-        assert HELP.search(said), said[-2000:]
+@pytest.mark.parametrize("begin", sorted(STARTS))
+def test_random_keys_through_the_key_bindings(tmp_path_factory: pytest.TempPathFactory, begin: str) -> None:
+    """The keys a terminal would send, read by the program's own prompt; help still answers at the end.
+
+    Fifty runs from each start; in all, the keys reach the commands, and in Stealing Bundles some play cards
+    (War's few keys that turn a card come up too seldom among random ones to count on).
+    """
+    tally = Tally()
+
+    @settings(
+        max_examples=50,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+    @given(
+        start=STARTS[begin],
+        lang=st.one_of(st.none(), languages),
+        input_mode=st.sampled_from(["keys", "keys", "words"]),
+        presses=st.lists(key_presses, max_size=40),
+    )
+    def one_run(start: GameRequest | None, lang: str | None, input_mode: str, presses: list[str]) -> None:
+        # Afterwards: Control-G (ends a search, completes a mouse report cut short), Control-C (asks to quit),
+        # ? for the help, Enter for "No, go on".
+        data = _whole_presses(presses, 50_000) + "\x07\x07\x07\x07\x03?\r"
+        said = press(data, start, lang, input_mode, tmp_path_factory.mktemp("keys"), tally)
+        assert all(line.isprintable() for line in said.splitlines()), "a control code was written"
+        if not said.rstrip().endswith(("Goodbye.", "Auf Wiedersehen.")):  # unless the keys chose Quit
+            assert HELP.search(said), said[-2000:]
+
+    one_run()
+    assert tally.examples >= 50, tally
+    assert tally.keys >= 3 * tally.examples, tally  # the keys reached the commands, not only the line editor
+    if begin == "bundles":
+        assert tally.plays > 0, tally  # random keys played cards, so the games were really in play
 
 
 # -- commands as the screens receive them: typed lines, and named commands from elsewhere -----------
@@ -488,33 +509,41 @@ lines = st.one_of(
 script_items = st.one_of(injected, lines, lines, st.sampled_from(["", "", "1", "2", "play 1", "ready", "spielen"]))
 
 
-@settings(
-    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
-)
-@given(
-    start=starts,
-    lang=languages,
-    input_mode=st.sampled_from(["keys", "words"]),
-    script=st.lists(script_items, min_size=20, max_size=100),
-)
-def test_random_commands_and_typed_lines(
-    tmp_path_factory: pytest.TempPathFactory,
-    start: GameRequest | None,
-    lang: str,
-    input_mode: str,
-    script: list[str | Typed],
-) -> None:
-    """Any named command with any number, in any phase, and any typed line: refused or carried out, legally."""
-    referee = Referee()
-    tmp = tmp_path_factory.mktemp("lines")
-    with referee.watching(), _quiet(tmp):
-        terminal = ScriptedTerminal(lang, input_mode, script)
-        app = _app(terminal, lang, input_mode, tmp)
-        referee.attend(app)
-        referee.keep_open(app)
-        assert app.run(start) == 0
-    said = terminal.stdout.getvalue()
-    assert all(line.isprintable() for line in said.splitlines())
+@pytest.mark.parametrize("begin", sorted(STARTS))
+def test_random_commands_and_typed_lines(tmp_path_factory: pytest.TempPathFactory, begin: str) -> None:
+    """Any named command with any number, in any phase, and any typed line: refused or carried out, legally.
+
+    A hundred scripts from each start; in all, cards are played in the games, and Quit is chosen in the menu
+    (in a game it asks first, and a random script seldom answers yes).
+    """
+    tally = Tally()
+
+    @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(
+        start=STARTS[begin],
+        lang=languages,
+        input_mode=st.sampled_from(["keys", "words"]),
+        script=st.lists(script_items, min_size=20, max_size=100),
+    )
+    def one_run(start: GameRequest | None, lang: str, input_mode: str, script: list[str | Typed]) -> None:
+        referee = Referee(tally)
+        tmp = tmp_path_factory.mktemp("lines")
+        with referee.watching(), _quiet(tmp):
+            terminal = ScriptedTerminal(lang, input_mode, script)
+            app = _app(terminal, lang, input_mode, tmp)
+            referee.attend(app)
+            referee.keep_open(app)
+            assert app.run(start) == 0
+        said = terminal.stdout.getvalue()
+        assert all(line.isprintable() for line in said.splitlines())
+
+    one_run()
+    assert tally.examples >= 100, tally
+    assert tally.keys >= 10 * tally.examples, tally  # the scripts' lines and commands reached the program
+    if begin == "menu":
+        assert tally.quits > 0, tally  # some chose Quit, and the program went on as asked
+    else:
+        assert tally.plays > 0, tally  # some were legal plays, carried out
 
 
 def test_the_referee_notices_a_change_behind_the_engines_back(tmp_path: Path) -> None:
@@ -715,8 +744,3 @@ def test_thousands_of_random_keystrokes_in_a_real_terminal(players: list[Player]
     assert reached >= PTY_KEYSTROKES
     for mode, text in kept.items():
         assert (tmp_path / mode / "settings.toml").read_text(encoding="utf-8") == text
-
-
-def test_the_tally(capsys: pytest.CaptureFixture[str]) -> None:
-    with capsys.disabled():
-        print(f"\nhostile keys, command layer: {TALLY}")

@@ -33,9 +33,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pexpect
-import pyte
 import pytest
-from terminal_support import COLUMNS, ROWS, Player, assert_clean
+from terminal_support import Player, assert_clean
 from test_ohhell_terminal import WORDS as OHHELL_WORDS
 
 pytestmark = pytest.mark.terminal  # the installed program in pseudo-terminals: make test runs it, test-fast does not
@@ -187,33 +186,15 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Installed]:
     yield Installed(venv, home, env, wheels)
 
 
-class InstalledPlayer(Player):
+def start(players: list[Player], installed: Installed, *args: str) -> Player:
     """A person at the keyboard of a real terminal running the installed program (not the checkout's)."""
-
-    def __init__(self, installed: Installed, args: list[str]) -> None:
-        self.columns = COLUMNS
-        environment = dict(installed.env)
-        environment.update({"TERM": "xterm-256color", "ACCESSIBLE_CARDS_SPEECH": "off"})
-        self.raw = ""
-        self.screen = pyte.HistoryScreen(COLUMNS, ROWS, history=5000)
-        self.screen.set_mode(pyte.modes.LNM)
-        self.stream = pyte.Stream(self.screen)
-        self.child = pexpect.spawn(
-            str(installed.program),
-            args,
-            cwd=str(installed.home),
-            env=environment,
-            dimensions=(ROWS, COLUMNS),
-            encoding="utf-8",
-            timeout=10,
-        )
-        self.mark = 0
-        self.answered = False
-        self.ended = False
-
-
-def start(players: list[Player], installed: Installed, *args: str) -> InstalledPlayer:
-    player = InstalledPlayer(installed, list(args))
+    player = Player(
+        list(args),
+        installed.home / "config",
+        program=[str(installed.program)],
+        cwd=installed.home,
+        base_env=installed.env,
+    )
     players.append(player)
     return player
 

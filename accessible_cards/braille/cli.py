@@ -21,7 +21,6 @@ from ..errors import CardsError
 from ..game import ScoreSheet
 from ..i18n import LANGUAGES
 from . import louis
-from .emboss import emboss, emboss_table, markdown_paragraphs, rules_markdown, write_brf
 from .schemes import SCHEMES, scheme_for, tables_dir
 
 _TABLE_CHOICES = [name for grades in louis.GRADES.values() for name in grades]
@@ -107,6 +106,8 @@ def run_emboss(
     ``markdown`` is the text to emboss when it is not a rules page (the keyboard reference); ``sheet`` a
     score sheet, embossed as a table.
     """
+    from .emboss import emboss, emboss_table, markdown_paragraphs, rules_markdown, write_brf
+
     stream = out or sys.stdout
     try:
         if sheet is not None:

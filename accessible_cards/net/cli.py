@@ -3,13 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
-import logging
 import os
-import signal
 import sys
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -120,6 +116,11 @@ def _voice(args: argparse.Namespace, lang: str) -> Any:
 
 def run_serve(args: argparse.Namespace) -> int:
     """``serve``: say how to join, then hold the tables until Control-C."""
+    import asyncio
+    import logging
+    import signal
+    import threading
+
     from ..settings import load
     from .protocol import word
     from .server import Config, Server, addresses

@@ -6,31 +6,40 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from accessible_cards.engine import GameState, choice
-from accessible_cards.game import GameDescription, Variant, Voice, register_game
+from accessible_cards.engine import Event, GameState, choice
+from accessible_cards.game import (
+    Controller,
+    Controls,
+    GameDescription,
+    Player,
+    Scenario,
+    Variant,
+    Voice,
+    register_game,
+)
 from accessible_cards.keys import CHOICE, HANDOFF
 from accessible_cards.settings import Setting
 
-from . import text
-from .ai import OFFERED_LEVELS, available_levels, make_player
-from .controller import BUNDLES, COMMANDS, BundlesController
-from .match import BundlesMatchState
-from .match import new_state as match_or_game
-from .match import state_from_json as bundles_from_json
-from .narrator import BundlesNarrator
-from .rules import OPTION_SPECS, TITLES, VARIANTS, BundlesAction, BundlesOptions
-from .scenario import BundlesMove, parse_scenario, script_from_json, script_to_json
-from .simulate import figures_lines, simulate_bundles
-from .state import BundlesState
+from .basics import BUNDLES, COMMANDS, LEVELS, OFFERED_LEVELS, OPTION_SPECS, TITLES, VARIANTS
 from .tutorial import TUTORIAL
+
+# The rules engine, the narrator, the computer players, the controller and the simulation load when a game
+# first needs them (inside the functions below), so that the command line's help and the first menu start at once.
 
 
 def _new_state(players: int, variant: str | None, options: Mapping[str, Any], seed: int) -> GameState[Any]:
+    from .match import new_state as match_or_game
+    from .rules import BundlesOptions
+
     given = {"players": players, **options}  # an option given by name (--set players=...) is checked as such
     return match_or_game(BundlesOptions.preset(variant or "standard", given), seed)
 
 
-def _narrator(state: GameState[Any], voice: Voice) -> BundlesNarrator:
+def _narrator(state: GameState[Any], voice: Voice) -> Any:
+    from .match import BundlesMatchState
+    from .narrator import BundlesNarrator
+    from .state import BundlesState
+
     assert isinstance(state, (BundlesState, BundlesMatchState))
     return BundlesNarrator(
         voice.lang, voice.verbosity, state.options.deck, list(voice.names), voice.card_names, you=voice.you,
@@ -39,6 +48,8 @@ def _narrator(state: GameState[Any], voice: Voice) -> BundlesNarrator:
 
 
 def _action_to_json(action: Any) -> Any:
+    from .rules import BundlesAction
+
     assert isinstance(action, BundlesAction)
     return {
         "card": action.card,
@@ -68,6 +79,8 @@ def _action_from_json(data: Any, where: str) -> Any:
     wild = data.get("wild")
     if not isinstance(wild, bool):
         raise ValueError(f"{where}.wild must be true or false")
+    from .rules import BundlesAction
+
     return BundlesAction(
         card=_whole(data.get("card"), f"{where}.card"),
         steal=None if steal is None else _whole(steal, f"{where}.steal"),
@@ -79,7 +92,57 @@ def _action_from_json(data: Any, where: str) -> Any:
 
 
 def _script_to_json(moves: Sequence[Any]) -> Any:
+    from .scenario import BundlesMove, script_to_json
+
     return script_to_json([move for move in moves if isinstance(move, BundlesMove)])
+
+
+def _script_from_json(data: Any) -> list[Any]:
+    from .scenario import script_from_json
+
+    return list(script_from_json(data))
+
+
+def _state_from_json(data: Mapping[str, Any]) -> GameState[Any]:
+    from .match import state_from_json
+
+    return state_from_json(data)
+
+
+def _parse_scenario(data: Mapping[str, Any]) -> Scenario:
+    from .scenario import parse_scenario
+
+    return parse_scenario(data)
+
+
+def _controller(controls: Controls, narrator: Any) -> Controller:
+    from .controller import BundlesController
+
+    return BundlesController(controls, narrator)
+
+
+def _describe(event: Event, view: Any) -> str | None:
+    from .text import describe
+
+    return describe(event, view)
+
+
+def _make_player(level: str, seed: int) -> Player:
+    from .ai import make_player
+
+    return make_player(level, seed)
+
+
+def _simulate(**given: Any) -> dict[str, Any]:
+    from .simulate import simulate_bundles
+
+    return simulate_bundles(**given)
+
+
+def _figures_lines(figures: Mapping[str, Any]) -> list[str]:
+    from .simulate import figures_lines
+
+    return figures_lines(figures)
 
 
 DESCRIPTION = register_game(
@@ -92,17 +155,17 @@ DESCRIPTION = register_game(
         order=2,
         aliases=("stealing-bundles", "bündel"),
         new_state=_new_state,
-        state_from_json=bundles_from_json,
+        state_from_json=_state_from_json,
         action_to_json=_action_to_json,
         action_from_json=_action_from_json,
-        parse_scenario=parse_scenario,
+        parse_scenario=_parse_scenario,
         script_to_json=_script_to_json,
-        script_from_json=script_from_json,
+        script_from_json=_script_from_json,
         narrator=_narrator,
-        describe=text.describe,
-        simulate=simulate_bundles,
-        figures_lines=figures_lines,
-        controller=BundlesController,
+        describe=_describe,
+        simulate=_simulate,
+        figures_lines=_figures_lines,
+        controller=_controller,
         commands=COMMANDS,
         phases=((BUNDLES, "Playing Stealing Bundles"),),
         reference_phases=(
@@ -124,7 +187,7 @@ DESCRIPTION = register_game(
                 "medium",
             ),
         ),
-        levels={level: functools.partial(make_player, level) for level in available_levels()},
+        levels={level: functools.partial(_make_player, level) for level in LEVELS},
         offered_levels=OFFERED_LEVELS,
         default_level="medium",
         level_setting="computer",

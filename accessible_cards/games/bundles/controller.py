@@ -13,41 +13,18 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Final
 
 from accessible_cards.cards import deck
 from accessible_cards.engine import Event
 from accessible_cards.game import Controller, Controls
-from accessible_cards.keys import Typed, command
+from accessible_cards.keys import Typed
 from accessible_cards.utterance import Utterance
 
+from .basics import BUNDLES as BUNDLES
+from .basics import COMMANDS as COMMANDS
+from .basics import TITLES
 from .narrator import BundlesNarrator
-from .rules import TITLES, BundlesAction, BundlesView, MatchGameOver
-
-BUNDLES: Final = "bundles"
-
-COMMANDS: Final = (
-    # translators: the help line of each command; the key names come first, then this text
-    command("play", ["enter", "space"], ["play", "go"], ["spielen", "legen", "los"], [BUNDLES],
-            "play the selected card; between the games of a match, deal the next game"),
-    command(
-        "select",
-        [str(d) for d in range(1, 10)],
-        ["card", "select"],
-        ["karte", "wählen"],
-        [BUNDLES],
-        "select the card in that position; the same digit again plays it",
-        takes_number=True,
-    ),
-    command("next", ["right", "down"], ["next"], ["weiter", "nächste"], [BUNDLES], "next card in your hand"),
-    command("previous", ["left", "up"], ["previous", "back"], ["vorige", "zurück"], [BUNDLES],
-            "previous card in your hand"),
-    command("hand", ["h"], ["hand"], ["hand"], [BUNDLES], "your hand; press again for counts by suit"),
-    command("table", ["t"], ["table"], ["tisch"], [BUNDLES], "the cards on the table"),
-    command("bundles", ["b"], ["bundles"], ["bündel", "stapel"], [BUNDLES], "every bundle, its top card and size"),
-    command("scores", ["s"], ["scores", "score"], ["stand", "punkte"], [BUNDLES],
-            "scores and card counts, and the match standing"),
-)  # fmt: skip
+from .rules import BundlesAction, BundlesView, MatchGameOver
 
 
 class BundlesController(Controller):

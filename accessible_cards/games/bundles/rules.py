@@ -12,8 +12,12 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from accessible_cards.cards import Card, DeckKind, Suit, deck
-from accessible_cards.engine import Event, OptionSpec, Result, choice, flag, one_of, parse_options, whole_number
+from accessible_cards.engine import Event, Result, parse_options
 from accessible_cards.errors import OptionError
+
+from .basics import OPTION_SPECS as OPTION_SPECS
+from .basics import PRESETS as PRESETS
+from .basics import VARIANTS as VARIANTS
 
 GAME: Final = "bundles"
 TABLE_CARDS: Final = 4
@@ -21,64 +25,6 @@ TABLE_CARDS: Final = 4
 TIEBREAK_HAND: Final = 4
 """Cards dealt to each tied player in a tiebreak hand, whatever ``hand`` says (the rulings)."""
 
-# preset -> the values it changes from the option defaults (the rulings' presets table)
-PRESETS: Final[Mapping[str, Mapping[str, Any]]] = {
-    "standard": {},
-    "friendly": {"stealing": False},
-    "casita-robada": {"deck": "spanish40", "direction": "counter-clockwise"},
-    "rubamazzo": {
-        "deck": "italian40",
-        "hand": 3,
-        "direction": "counter-clockwise",
-        "last_capture_bonus": True,
-        "tiebreak": False,
-        "match_games": 3,
-    },
-    "rubamazzetto": {
-        "deck": "italian40",
-        "hand": 3,
-        "direction": "counter-clockwise",
-        "stealing": False,
-        "last_capture_bonus": True,
-        "tiebreak": False,
-    },
-    "rubamazzo-15": {
-        "deck": "italian40",
-        "hand": 3,
-        "direction": "counter-clockwise",
-        "last_capture_bonus": True,
-        "tiebreak": False,
-        "sum15": True,
-    },
-}
-VARIANTS: Final = tuple(PRESETS)
-TITLES: Final = {
-    "standard": "Stealing Bundles",
-    "friendly": "Friendly Bundles, no stealing",
-    "casita-robada": "Casita Robada, Spanish deck",
-    "rubamazzo": "Rubamazzo, Italian deck",
-    "rubamazzetto": "Rubamazzetto, Italian deck, no stealing",
-    "rubamazzo-15": "Rubamazzo 15, sums to fifteen",
-}
-"""Each variant's name, a catalog msgid: the game's menu and the controller's opening line say it."""
-
-OPTION_SPECS: Final = (
-    OptionSpec("players", 2, whole_number(2, 4), "a whole number from 2 to 4"),
-    OptionSpec("deck", "french52", choice("french52", "italian40", "spanish40"), "french52, italian40 or spanish40"),
-    OptionSpec("hand", 4, whole_number(1, 12), "a whole number from 1 to 12"),
-    OptionSpec("direction", "clockwise", choice("clockwise", "counter-clockwise"), "clockwise or counter-clockwise"),
-    OptionSpec("stealing", True, flag, "true or false"),
-    OptionSpec("last_capture_bonus", False, flag, "true or false"),
-    OptionSpec("tiebreak", True, flag, "true or false"),
-    OptionSpec("double_bundles", False, flag, "true or false"),
-    OptionSpec("wild_jacks", False, flag, "true or false"),
-    OptionSpec("sweep_bonus", False, flag, "true or false"),
-    OptionSpec("sum15", False, flag, "true or false"),
-    OptionSpec("scoring", "cards", choice("cards", "scopa"), "cards or scopa"),
-    OptionSpec("match", "games", choice("games", "cards"), "games or cards"),
-    OptionSpec("match_games", 1, one_of(1, 3, 5, 7), "1, 3, 5 or 7"),
-    OptionSpec("target", 11, one_of(11, 15, 21), "11, 15 or 21"),
-)
 MATCH_GAMES: Final = (1, 3, 5, 7)
 """``match_games``: one game, or a match of 3, 5 or 7 (best of, or that many games by total cards)."""
 TARGETS: Final = (11, 15, 21)

@@ -2,30 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from accessible_cards.engine import GameState, OptionSpec, choice, flag, one_of, parse_options
-from accessible_cards.game import Controls, GameDescription, Variant, Voice, register_game
+from accessible_cards.game import Controller, Controls, GameDescription, Scenario, Variant, Voice, register_game
+from accessible_cards.keys import Typed
 from accessible_cards.settings import Setting
 
-from .controller import COMMANDS, PLAYING, KlondikeController, read_line
-from .deals import solve_deals
-from .narrator import KlondikeNarrator
-from .race import (
-    DEFAULT_MINUTES,
-    RACE_MINUTES,
-    RACE_VARIANTS,
-    RaceState,
-    race_action_from_json,
-    race_action_to_json,
-    view_aged,
-)
-from .race_play import RaceController, RaceNarrator
+from .basics import COMMANDS, DEFAULT_MINUTES, PLAYING, RACE_MINUTES, RACE_VARIANTS
 from .rules import OPTION_SPECS, VARIANTS, options_for
-from .scenario import parse_scenario, script_from_json, script_to_json
-from .state import KlondikeState
 from .text import ERRORS
+
+# The rules engine, the narrator, the race, the solver and the controller load when a game first needs them
+# (inside the functions below), so that the command line's help and the first menu start at once.
 
 TITLES = {
     "braillespiel": "Klondike (Braillespiel)",
@@ -46,6 +36,9 @@ _RACE_NAMES = tuple(spec.name for spec in RACE_SPECS)
 def _new_state(players: int, variant: str | None, options: Mapping[str, Any], seed: int) -> GameState[Any]:
     rules = {name: value for name, value in options.items() if name not in _RACE_NAMES}
     race = parse_options(RACE_SPECS, {name: value for name, value in options.items() if name in _RACE_NAMES})
+    from .race import RaceState
+    from .state import KlondikeState
+
     if variant is not None and variant in RACE_VARIANTS:
         base = options_for(RACE_VARIANTS[variant], rules)
         return RaceState(variant, base, seed, int(race["race_minutes"]), bool(race["race_together"]), max(players, 2))
@@ -53,21 +46,79 @@ def _new_state(players: int, variant: str | None, options: Mapping[str, Any], se
 
 
 def _state_from_json(data: Mapping[str, Any]) -> GameState[Any]:
+    from .race import RaceState
+    from .state import KlondikeState
+
     if "race" in data:
         return RaceState.from_json(data)
     return KlondikeState.from_json(data)
 
 
-def _narrator(state: GameState[Any], voice: Voice) -> KlondikeNarrator | RaceNarrator:
+def _narrator(state: GameState[Any], voice: Voice) -> Any:
+    from .narrator import KlondikeNarrator
+    from .race import RaceState
+    from .race_play import RaceNarrator
+
     if isinstance(state, RaceState):
         return RaceNarrator(state, voice)
     return KlondikeNarrator(voice.lang, voice.verbosity, card_names=voice.card_names)
 
 
-def _controller(controls: Controls, narrator: Any) -> KlondikeController | RaceController:
+def _controller(controls: Controls, narrator: Any) -> Controller:
+    from .controller import KlondikeController
+    from .race_play import RaceController, RaceNarrator
+
     if isinstance(narrator, RaceNarrator):
         return RaceController(controls, narrator)
     return KlondikeController(controls, narrator)
+
+
+def _action_to_json(action: Any) -> Any:
+    from .race import race_action_to_json
+
+    return race_action_to_json(action)
+
+
+def _action_from_json(data: Any, where: str) -> Any:
+    from .race import race_action_from_json
+
+    return race_action_from_json(data, where)
+
+
+def _view_aged(view: Any, seconds: float) -> Any:
+    from .race import view_aged
+
+    return view_aged(view, seconds)
+
+
+def _parse_scenario(data: Mapping[str, Any]) -> Scenario:
+    from .scenario import parse_scenario
+
+    return parse_scenario(data)
+
+
+def _script_to_json(moves: Sequence[Any]) -> Any:
+    from .scenario import script_to_json
+
+    return script_to_json(moves)
+
+
+def _script_from_json(data: Any) -> list[Any]:
+    from .scenario import script_from_json
+
+    return script_from_json(data)
+
+
+def _read_line(text: str, lang: str) -> Typed | None:
+    from .controller import read_line
+
+    return read_line(text, lang)
+
+
+def _solve(**given: Any) -> Any:
+    from .deals import solve_deals
+
+    return solve_deals(**given)
 
 
 DESCRIPTION = register_game(
@@ -84,15 +135,15 @@ DESCRIPTION = register_game(
         max_players=2,
         variant_players={**{name: 1 for name in VARIANTS}, **{name: 2 for name in RACE_VARIANTS}},
         network_options={"race_together": True},
-        view_aged=view_aged,
+        view_aged=_view_aged,
         private_hands=True,
         new_state=_new_state,
         state_from_json=_state_from_json,
-        action_to_json=race_action_to_json,
-        action_from_json=race_action_from_json,
-        parse_scenario=parse_scenario,
-        script_to_json=script_to_json,
-        script_from_json=script_from_json,
+        action_to_json=_action_to_json,
+        action_from_json=_action_from_json,
+        parse_scenario=_parse_scenario,
+        script_to_json=_script_to_json,
+        script_from_json=_script_from_json,
         narrator=_narrator,
         controller=_controller,
         commands=COMMANDS,
@@ -101,8 +152,8 @@ DESCRIPTION = register_game(
         variant_setting="variant",
         default_variants={"de": "braillespiel", "en": "classic"},
         option_specs=(*OPTION_SPECS, RACE_SPECS[0]),
-        read_line=read_line,
-        solve=solve_deals,
+        read_line=_read_line,
+        solve=_solve,
         settings_menu=(
             ("auto_foundation", "Klondike, cards to the foundations by themselves: {value}", (False, True)),
             ("race_minutes", "Klondike race, minutes for each player: {value}", RACE_MINUTES),

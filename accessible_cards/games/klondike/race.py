@@ -31,14 +31,12 @@ from accessible_cards.engine import Event, GameState, LegalActions, Result
 from accessible_cards.errors import IllegalActionError
 
 from .actions import Action, action_from_json, action_to_json
-from .rules import BRAILLESPIEL, CLASSIC, KlondikeOptions, options_for
+from .basics import DEFAULT_MINUTES as DEFAULT_MINUTES
+from .basics import RACE_MINUTES as RACE_MINUTES
+from .basics import RACE_VARIANTS as RACE_VARIANTS
+from .rules import BRAILLESPIEL, KlondikeOptions, options_for
 from .state import GAME, Dealt, KlondikeState, KlondikeView, card_of
 
-RACE_MINUTES: Final = (3, 5, 10, 15, 20)
-"""The time limits a race may have, in minutes each."""
-DEFAULT_MINUTES: Final = 5
-RACE_VARIANTS: Final[Mapping[str, str]] = {"race": BRAILLESPIEL, "classic_race": CLASSIC}
-"""Each race preset and the rules it is played by."""
 RACERS: Final = 2
 TIME_UP: Final = "time"
 

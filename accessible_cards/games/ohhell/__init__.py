@@ -3,29 +3,40 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from accessible_cards.engine import GameState, choice
-from accessible_cards.game import GameDescription, Voice, register_game
+from accessible_cards.game import (
+    Controller,
+    Controls,
+    GameDescription,
+    Player,
+    Scenario,
+    ScoreSheet,
+    Voice,
+    register_game,
+)
 from accessible_cards.keys import HANDOFF
 from accessible_cards.settings import Setting
 
-from .ai import LEVELS, OFFERED_LEVELS, make_player
-from .controller import COMMANDS, PLAYING, SHEET, OhHellController
-from .narrator import OhHellNarrator
-from .scenario import parse_scenario, script_from_json, script_to_json
-from .sheet import score_sheet
-from .simulate import figures_lines, simulate_ohhell
-from .state import BID, MAX_PLAYERS, MIN_PLAYERS, OPTION_SPECS, TRUMP, OhHellState
+from .basics import BID, COMMANDS, LEVELS, MAX_PLAYERS, MIN_PLAYERS, OFFERED_LEVELS, OPTION_SPECS, PLAYING, SHEET, TRUMP
 from .text import ERRORS
+
+# The rules engine, the narrator, the computer players, the controller and the simulation load when a game
+# first needs them (inside the functions below), so that the command line's help and the first menu start at once.
 
 
 def _new_state(players: int, variant: str | None, options: Mapping[str, Any], seed: int) -> GameState[Any]:
+    from .state import OhHellState
+
     return OhHellState(players, options, seed)
 
 
-def _narrator(state: GameState[Any], voice: Voice) -> OhHellNarrator:
+def _narrator(state: GameState[Any], voice: Voice) -> Any:
+    from .narrator import OhHellNarrator
+    from .state import OhHellState
+
     assert isinstance(state, OhHellState)
     return OhHellNarrator(
         voice.lang,
@@ -62,7 +73,57 @@ def _action_from_json(data: Any, where: str) -> Any:
 
 
 def _script_to_json(moves: Sequence[Any]) -> Any:
+    from .scenario import script_to_json
+
     return script_to_json(moves)
+
+
+def _script_from_json(data: Any) -> list[Any]:
+    from .scenario import script_from_json
+
+    return script_from_json(data)
+
+
+def _state_from_json(data: Mapping[str, Any]) -> GameState[Any]:
+    from .state import OhHellState
+
+    return OhHellState.from_json(data)
+
+
+def _parse_scenario(data: Mapping[str, Any]) -> Scenario:
+    from .scenario import parse_scenario
+
+    return parse_scenario(data)
+
+
+def _controller(controls: Controls, narrator: Any) -> Controller:
+    from .controller import OhHellController
+
+    return OhHellController(controls, narrator)
+
+
+def _make_player(level: str, seed: int) -> Player:
+    from .ai import make_player
+
+    return make_player(level, seed)
+
+
+def _score_sheet(state: GameState[Any], t: Callable[..., str], names: Sequence[str]) -> ScoreSheet:
+    from .sheet import score_sheet
+
+    return score_sheet(state, t, names)
+
+
+def _simulate(**given: Any) -> dict[str, Any]:
+    from .simulate import simulate_ohhell
+
+    return simulate_ohhell(**given)
+
+
+def _figures_lines(figures: Mapping[str, Any]) -> list[str]:
+    from .simulate import figures_lines
+
+    return figures_lines(figures)
 
 
 DESCRIPTION = register_game(
@@ -75,14 +136,14 @@ DESCRIPTION = register_game(
         order=3,
         aliases=("stiche-raten", "oh-hell", "stiche"),
         new_state=_new_state,
-        state_from_json=OhHellState.from_json,
+        state_from_json=_state_from_json,
         action_to_json=_action_to_json,
         action_from_json=_action_from_json,
-        parse_scenario=parse_scenario,
+        parse_scenario=_parse_scenario,
         script_to_json=_script_to_json,
-        script_from_json=script_from_json,
+        script_from_json=_script_from_json,
         narrator=_narrator,
-        controller=OhHellController,
+        controller=_controller,
         commands=COMMANDS,
         phases=((PLAYING, "Playing Stiche-Raten"), (SHEET, "Reading the score sheet")),
         reference_phases=(
@@ -104,14 +165,14 @@ DESCRIPTION = register_game(
                 "medium",
             ),
         ),
-        levels={level: functools.partial(make_player, level) for level in LEVELS},
+        levels={level: functools.partial(_make_player, level) for level in LEVELS},
         offered_levels=OFFERED_LEVELS,
         default_level="medium",
         level_setting="computer",
         private_hands=True,
         errors=ERRORS,
-        score_sheet=score_sheet,
-        simulate=simulate_ohhell,
-        figures_lines=figures_lines,
+        score_sheet=_score_sheet,
+        simulate=_simulate,
+        figures_lines=_figures_lines,
     )
 )

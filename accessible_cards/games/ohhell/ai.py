@@ -18,10 +18,10 @@ from typing import Any, ClassVar, Final
 from accessible_cards.cards import SUITS, deck
 from accessible_cards.game import Player
 
+from .basics import LEVELS as LEVELS
+from .basics import OFFERED_LEVELS as OFFERED_LEVELS
 from .state import BID, GRAB, PASS, PLAIN, PLAYING, TRUMP, OhHellState, OhHellView, round_points
 
-LEVELS: Final = ("easy", "medium", "hard", "simple", "random")
-OFFERED_LEVELS: Final = ("easy", "medium", "hard")
 HARD_SAMPLES: Final = 24
 
 

@@ -8,48 +8,18 @@ played this round and the score sheet; the sheet is read cell by cell with the a
 
 from __future__ import annotations
 
-from typing import Final
-
 from accessible_cards.cards import SUITS
 from accessible_cards.errors import IllegalActionError
 from accessible_cards.game import Controller, Controls
-from accessible_cards.keys import Typed, command
+from accessible_cards.keys import Typed
 from accessible_cards.utterance import Utterance
 
+from .basics import COMMANDS as COMMANDS
+from .basics import PLAYING as PLAYING
+from .basics import SHEET as SHEET
 from .narrator import OhHellNarrator
 from .state import BID, TRUMP, OhHellView
 from .text import ERRORS
-
-PLAYING: Final = "ohhell"
-SHEET: Final = "ohhell-sheet"
-
-COMMANDS: Final = (
-    # translators: the help line of each command; the key names come first, then this text
-    command("play", ["enter", "space"], ["play", "go", "bid"], ["spielen", "legen", "ansage", "ansagen", "los"],
-            [PLAYING], "play the chosen card, or make the chosen bid"),
-    command("select", [str(d) for d in range(10)], ["card", "select"], ["karte", "wählen"], [PLAYING],
-            "choose a bid, a card by its position, or a trump suit; the same digit again makes it",
-            takes_number=True),
-    command("next", ["right", "down"], ["next"], ["weiter", "nächste"], [PLAYING], "next card in your hand"),
-    command("previous", ["left", "up"], ["previous", "back"], ["vorige", "zurück"], [PLAYING],
-            "previous card in your hand"),
-    command("hand", ["h"], ["hand"], ["hand"], [PLAYING], "your hand by suit, and what you may play now"),
-    command("trick", ["t"], ["trick"], ["stich"], [PLAYING], "the trick so far, with trump and the suit led"),
-    command("trump", ["u"], ["trump"], ["trumpf"], [PLAYING], "trump and the suit to follow"),
-    command("bids", ["b"], ["bids"], ["gebote"], [PLAYING], "each player's bid and tricks so far"),
-    command("played", ["c"], ["played", "count"], ["gespielt", "zählen"], [PLAYING],
-            "the cards played this round, by suit"),
-    command("sheet", ["s"], ["sheet", "scores"], ["block", "punkte"], [PLAYING],
-            "the totals, then the score sheet cell by cell"),
-    command("sheet_up", ["up"], ["up"], ["hoch"], [SHEET], "the round before"),
-    command("sheet_down", ["down"], ["down"], ["runter"], [SHEET], "the round after"),
-    command("sheet_left", ["left"], ["left"], ["links"], [SHEET], "the column to the left"),
-    command("sheet_right", ["right"], ["right"], ["rechts"], [SHEET], "the column to the right"),
-    command("sheet_first", ["home"], ["first"], ["anfang"], [SHEET], "the first round"),
-    command("sheet_last", ["end"], ["last"], ["schluss"], [SHEET], "the last round"),
-    command("sheet_leave", ["escape", "s"], ["back", "leave"], ["zurück", "verlassen"], [SHEET],
-            "back to the game"),
-)  # fmt: skip
 
 
 class OhHellController(Controller):

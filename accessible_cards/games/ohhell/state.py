@@ -33,35 +33,22 @@ from accessible_cards.engine import (
     Event,
     GameState,
     LegalActions,
-    OptionSpec,
     Result,
-    choice,
     clone_rng,
-    flag,
     parse_options,
     rng_from_state,
     rng_state,
-    whole_number,
 )
 from accessible_cards.errors import IllegalActionError, OptionError
 
+from .basics import BID as BID
+from .basics import MAX_PLAYERS as MAX_PLAYERS
+from .basics import MIN_PLAYERS as MIN_PLAYERS
+from .basics import OPTION_SPECS as OPTION_SPECS
+from .basics import PACKS as PACKS
+from .basics import TRUMP as TRUMP
+
 GAME: Final = "ohhell"
-PACKS: Final = ("french52", "skat64")
-MIN_PLAYERS: Final = 3
-MAX_PLAYERS: Final = 6
-
-BID: Final = 100
-"""``BID + n`` is the action "bid n tricks"."""
-TRUMP: Final = 200
-"""``TRUMP + i`` is the action "trump is SUITS[i]" (a turned-up grab card lets the first player choose)."""
-
-OPTION_SPECS: Final = (
-    OptionSpec("pack", "french52", choice(*PACKS), "french52 or skat64"),
-    OptionSpec("grab_and_pass", False, flag, "yes or no"),
-    OptionSpec("up_and_down", False, flag, "yes or no"),
-    OptionSpec("max_cards", None, whole_number(1, 21, none_word="all"), "a number of cards from 1 to 21, or all"),
-)
-
 # phases
 DEAL: Final = "deal"
 TRUMP_CHOICE: Final = "trump"

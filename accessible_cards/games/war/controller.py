@@ -9,36 +9,18 @@ question names the pupil who answers, and every pupil has a score of their own.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any
 
 from accessible_cards.engine import Event
 from accessible_cards.game import Controller, Controls
-from accessible_cards.keys import Typed, command
+from accessible_cards.keys import Typed
 from accessible_cards.utterance import Utterance
 
+from .basics import COMMANDS as COMMANDS
+from .basics import QUIZ as QUIZ
+from .basics import WAR as WAR
 from .narrator import WarNarrator
 from .state import TURN, Battle, GameOver
-
-WAR: Final = "war"
-QUIZ: Final = "quiz"
-
-COMMANDS: Final = (
-    # translators: the help line of each command; the key names come first, then this text
-    command("play", ["enter", "space"], ["play", "go", "turn"], ["spielen", "los", "aufdecken"], [WAR],
-            "turn up the next card"),
-    command("pile", ["h"], ["pile", "hand"], ["stapel", "hand"], [WAR], "how many cards your pile holds"),
-    command("table", ["t"], ["table"], ["tisch"], [WAR], "the cards on the table"),
-    command("scores", ["s"], ["scores", "score"], ["stand", "punkte"], [WAR], "scores and card counts"),
-    command(
-        "answer",
-        [str(d) for d in range(10)],
-        ["answer"],
-        ["antwort"],
-        [QUIZ],
-        "the number of the player with the higher card, 0 if they are equal",
-        takes_number=True,
-    ),
-)  # fmt: skip
 
 
 class WarController(Controller):

@@ -24,16 +24,15 @@ from accessible_cards.engine import (
     Event,
     GameState,
     LegalActions,
-    OptionSpec,
     Result,
-    choice,
     clone_rng,
     parse_options,
     rng_from_state,
     rng_state,
-    whole_number,
 )
 from accessible_cards.errors import IllegalActionError, OptionError
+
+from .basics import OPTION_SPECS as OPTION_SPECS
 
 GAME: Final = "war"
 
@@ -54,16 +53,6 @@ class WarAction(enum.Enum):
 
 
 TURN: Final = WarAction.TURN
-
-OPTION_SPECS: Final = (
-    OptionSpec("face_down", 3, whole_number(0, 10), "a whole number from 0 to 10"),
-    OptionSpec("short", "lose", choice("lose", "last_card_up"), "lose or last_card_up"),
-    OptionSpec(
-        "pickup", "shuffle", choice("shuffle", "winner_first", "seat_order"), "shuffle, winner_first or seat_order"
-    ),
-    OptionSpec("max_rounds", None, whole_number(1, none_word="none"), "a whole number from 1 up, or none"),
-    OptionSpec("deck", "french52", choice("french52", "numbers"), "french52 or numbers"),
-)
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,13 +23,11 @@ from typing import Final, Protocol, runtime_checkable
 
 from accessible_cards.cards import Card, Deck, deck
 from accessible_cards.errors import IllegalActionError, OptionError
+from accessible_cards.games.bundles.basics import BASIC_LEVELS as BASIC_LEVELS
+from accessible_cards.games.bundles.basics import LEVELS as LEVELS
+from accessible_cards.games.bundles.basics import OFFERED_LEVELS as OFFERED_LEVELS
+from accessible_cards.games.bundles.basics import YARDSTICK_LEVELS as YARDSTICK_LEVELS
 from accessible_cards.games.bundles.rules import BundlesAction, BundlesView
-
-OFFERED_LEVELS: Final = ("easy", "medium", "hard")
-"""The levels a player chooses from, weakest first (built in :mod:`levels` and :mod:`search`)."""
-
-YARDSTICK_LEVELS: Final = ("taker",)
-"""Levels for measuring only, never offered to players."""
 
 _TIEBREAK: Final = "tiebreak"
 
@@ -212,12 +210,6 @@ PlayerFactory = Callable[[int], Player]
 """Makes a player from its seed."""
 
 _FACTORIES: dict[str, PlayerFactory] = {"random": RandomPlayer, "simple": SimplePlayer}
-
-BASIC_LEVELS: Final = ("random", "simple")
-"""The levels this module provides."""
-
-LEVELS: Final = BASIC_LEVELS + OFFERED_LEVELS + YARDSTICK_LEVELS
-"""Every level name :func:`make_player` knows once the package is imported."""
 
 
 def register_level(level: str, factory: PlayerFactory) -> None:
