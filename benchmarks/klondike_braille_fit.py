@@ -23,9 +23,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from accessible_cards.braille import louis
 from accessible_cards.cards import deck
+from accessible_cards.games.klondike.actions import FOUNDATION, WASTE, Move
 from accessible_cards.games.klondike.narrator import KlondikeNarrator
 from accessible_cards.games.klondike.rules import options_for
-from accessible_cards.games.klondike.state import FOUNDATION, WASTE, KlondikeState, Move
+from accessible_cards.games.klondike.state import KlondikeState
 from accessible_cards.utterance import BRAILLE_CELLS, Utterance
 
 FRENCH = deck("french52")

@@ -21,10 +21,11 @@ import sys
 import time
 from typing import Any
 
+from accessible_cards.games.klondike.actions import GiveUp, Move, Undo
 from accessible_cards.games.klondike.hint import hint
 from accessible_cards.games.klondike.rules import options_for
 from accessible_cards.games.klondike.solver import solve
-from accessible_cards.games.klondike.state import GiveUp, KlondikeState, Move, Undo
+from accessible_cards.games.klondike.state import KlondikeState
 from accessible_cards.stats import percentile, wilson
 
 CONFIGS: dict[str, tuple[str, dict[str, Any]]] = {

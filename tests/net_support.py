@@ -24,6 +24,7 @@ from accessible_cards.i18n import Catalog
 from accessible_cards.net.client import NetApp, NetTerminal, run_join
 from accessible_cards.net.protocol import seat_names
 from accessible_cards.net.server import Config, Connection, NetTable, Server
+from accessible_cards.net.teacher import Console
 from accessible_cards.outputs import RecordingOutput
 from accessible_cards.settings import Loaded, Settings
 from accessible_cards.ui.screens import ListScreen
@@ -36,7 +37,7 @@ class ServerThread:
 
     def __init__(self, seed: int = 100, ssh: Path | None = None, **config: Any) -> None:
         self.config = Config(name="Class 3b", code=CODE, pause=0.0, seed=seed, **config)
-        self.server = Server(self.config)
+        self.server = Server(self.config, Console)
         if ssh is not None:
             from accessible_cards.net.ssh import SSHSide
 

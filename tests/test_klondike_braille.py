@@ -20,8 +20,8 @@ from test_klondike_controller import Table, controller
 
 from accessible_cards.braille import louis
 from accessible_cards.braille.display import BLANK, BrailleDisplayOutput, make_line
+from accessible_cards.games.klondike.actions import DRAW, GIVE_UP, WASTE
 from accessible_cards.games.klondike.narrator import ROUTE_COLUMN, ROUTE_FOUNDATION, ROUTE_WASTE, KlondikeNarrator
-from accessible_cards.games.klondike.state import DRAW, GIVE_UP, WASTE
 from accessible_cards.keys import Typed
 from accessible_cards.utterance import BRAILLE_CELLS, Route, Utterance, routes_over
 

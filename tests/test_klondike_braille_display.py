@@ -17,9 +17,9 @@ from terminal_support import Player
 from test_braille_display import VirtualDisplay, _brlapi_available, brltty  # noqa: F401  (brltty: a fixture)
 
 from accessible_cards.braille import louis
+from accessible_cards.games.klondike.actions import Move
 from accessible_cards.games.klondike.narrator import KlondikeNarrator
 from accessible_cards.games.klondike.scenario import parse_scenario
-from accessible_cards.games.klondike.state import Move
 from accessible_cards.i18n import Catalog
 from accessible_cards.utterance import Utterance
 

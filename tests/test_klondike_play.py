@@ -15,10 +15,11 @@ from tdsr_support import tdsr_home
 from terminal_support import Player, assert_clean, start
 
 from accessible_cards.errors import ScenarioError
+from accessible_cards.games.klondike.actions import DRAW, FOUNDATION, Move
 from accessible_cards.games.klondike.narrator import KlondikeNarrator
 from accessible_cards.games.klondike.rules import options_for
 from accessible_cards.games.klondike.scenario import parse_move
-from accessible_cards.games.klondike.state import DRAW, FOUNDATION, KlondikeState, Move
+from accessible_cards.games.klondike.state import KlondikeState
 from accessible_cards.scenario import load, parse
 from accessible_cards.utterance import BRAILLE_CELLS
 

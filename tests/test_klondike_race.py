@@ -14,6 +14,7 @@ from accessible_cards import game as games
 from accessible_cards.engine import Event
 from accessible_cards.errors import CardsError, IllegalActionError, OptionError
 from accessible_cards.game import Voice
+from accessible_cards.games.klondike.actions import DRAW, FOUNDATION, Move
 from accessible_cards.games.klondike.race import (
     ClockTick,
     Go,
@@ -28,7 +29,6 @@ from accessible_cards.games.klondike.race import (
 )
 from accessible_cards.games.klondike.race_play import RaceNarrator
 from accessible_cards.games.klondike.rules import make, options_for
-from accessible_cards.games.klondike.state import DRAW, FOUNDATION, Move
 from accessible_cards.table import CLOCK, PERSON, Seat, Table
 from accessible_cards.table import Move as TableMove
 from accessible_cards.utterance import BRAILLE_CELLS
@@ -264,7 +264,7 @@ def test_at_one_keyboard_equal_counts_at_the_same_time_are_a_draw() -> None:
 
 def test_at_one_keyboard_giving_up_early_does_not_win_a_tie() -> None:
     """Equal counts go to who had them sooner on their own clock, not to who stopped sooner."""
-    from accessible_cards.games.klondike.state import GIVE_UP
+    from accessible_cards.games.klondike.actions import GIVE_UP
 
     state, clock = aces(together=False)
     state.start()

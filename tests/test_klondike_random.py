@@ -13,10 +13,11 @@ import re
 import pytest
 from klondike_support import FRENCH
 
+from accessible_cards.games.klondike.actions import GIVE_UP, UNDO, GiveUp, Move
 from accessible_cards.games.klondike.hint import hint
 from accessible_cards.games.klondike.narrator import KlondikeNarrator
 from accessible_cards.games.klondike.rules import options_for
-from accessible_cards.games.klondike.state import GIVE_UP, UNDO, GiveUp, KlondikeState, KlondikeView, Move
+from accessible_cards.games.klondike.state import KlondikeState, KlondikeView
 from accessible_cards.utterance import BRAILLE_CELLS
 
 

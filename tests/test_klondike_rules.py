@@ -7,22 +7,9 @@ import pytest
 from klondike_support import FRENCH, board, codes, ids
 
 from accessible_cards.errors import IllegalActionError, OptionError
+from accessible_cards.games.klondike.actions import DRAW, FOUNDATION, REDO, UNDO, WASTE, Move
 from accessible_cards.games.klondike.rules import options_for
-from accessible_cards.games.klondike.state import (
-    DRAW,
-    FOUNDATION,
-    REDO,
-    UNDO,
-    WASTE,
-    Dealt,
-    Drew,
-    GameOver,
-    KlondikeState,
-    Move,
-    Moved,
-    Redealt,
-    TurnedUp,
-)
+from accessible_cards.games.klondike.state import Dealt, Drew, GameOver, KlondikeState, Moved, Redealt, TurnedUp
 
 
 def test_deal_seven_columns_one_to_seven_top_face_up() -> None:

@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 from klondike_support import FRENCH, board
 
+from accessible_cards.games.klondike.actions import GiveUp, Move, Redo, Undo
 from accessible_cards.games.klondike.hint import hint, sampled_state
 from accessible_cards.games.klondike.rules import options_for
 from accessible_cards.games.klondike.solver import NOT_WINNABLE, UNDECIDED, WINNABLE, Solver, solve
-from accessible_cards.games.klondike.state import WINNABLE_STATES, GiveUp, KlondikeState, Move, Redo, Undo
+from accessible_cards.games.klondike.state import WINNABLE_STATES, KlondikeState
 
 
 def _replays_to_a_win(state: KlondikeState, line: list[object]) -> bool:
@@ -268,7 +269,7 @@ def test_the_solve_command_prints_each_deal_and_the_shares() -> None:
         if deal["verdict"] == "winnable":
             state = KlondikeState("braillespiel", options_for("braillespiel", {}), deal["seed"])
             state.start()
-            from accessible_cards.games.klondike.state import action_from_json
+            from accessible_cards.games.klondike.actions import action_from_json
 
             assert _replays_to_a_win(state, [action_from_json(step, "line") for step in deal["line"]])
     text = run("--variant", "classic", "--set", "draw=1", "--deals", "2", "--budget", "500")
@@ -325,7 +326,7 @@ def test_solve_scenario_solves_a_teachers_deal_and_refuses_bad_files_in_one_sent
     import subprocess
     import sys
 
-    from accessible_cards.games.klondike.state import action_from_json
+    from accessible_cards.games.klondike.actions import action_from_json
     from accessible_cards.scenario import load
 
     def run(*args: str) -> subprocess.CompletedProcess[str]:

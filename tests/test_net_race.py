@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import pytest
 from net_support import Client, ServerThread, open_client
 
-from accessible_cards.games.klondike.state import FOUNDATION, Move
+from accessible_cards.games.klondike.actions import FOUNDATION, Move
 
 RATE = 60.0
 PACE = 0.05

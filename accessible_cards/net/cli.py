@@ -145,7 +145,7 @@ def run_serve(args: argparse.Namespace) -> int:
     config = Config(
         name=args.name[:40], code=code, pause=args.pause, data=folder, seed=args.seed, teacher_code=teacher_code
     )
-    server = Server(config)
+    server = Server(config, Console)
     from .ssh import SSHSide
 
     side = SSHSide(folder)

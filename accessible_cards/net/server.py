@@ -36,7 +36,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from .. import game as registry
 from ..engine import Event, fresh_seed, parse_settings
@@ -48,6 +48,7 @@ from .guard import CODE_LENGTH, JOIN, TEACHER, Guard, Limits, Lockout, new_code,
 from .protocol import (
     CLIENT_LINE,
     VERSION,
+    Joined,
     ProtocolError,
     Said,
     check_client,
@@ -257,11 +258,23 @@ class Connection:
             self.writer.transport.abort()
 
 
-class Server:
-    """The tables and the connections of one classroom."""
+class TeacherConsole(Protocol):
+    """A teacher's console over a server: one command line in, the answer's lines out, not worded yet."""
 
-    def __init__(self, config: Config) -> None:
+    def answer(self, line: str) -> list[Said | Joined | str]: ...
+
+
+class Server:
+    """The tables and the connections of one classroom.
+
+    ``console`` makes the teacher's console for this server (:class:`~.teacher.Console`, handed in by
+    whoever runs it): the console commands the server, so the server does not import it.
+    """
+
+    def __init__(self, config: Config, console: Callable[[Server], TeacherConsole]) -> None:
         self.config = config
+        self.console = console
+        """Makes the console that answers a teacher's command from a client (:meth:`_teach`)."""
         self.tables: dict[int, NetTable] = {}
         """The live tables: waiting or playing (the lobby's list, and what the table limit counts)."""
         self.finished: dict[int, NetTable] = {}
@@ -1192,10 +1205,8 @@ class Server:
             if conn.teacher_tries >= CODE_TRIES:
                 conn.close()
             return
-        from .teacher import Console
-
         log.info("%s: teacher's command %r", conn.peer, str(message["line"])[:40])
-        answer = Console(self).answer(str(message["line"]))
+        answer = self.console(self).answer(str(message["line"]))
         conn.send({"t": "teacher", "said": [said_to_wire(text) for text in answer]})  # worded by the client
 
     def _talk(self, conn: Connection, message: dict[str, Any]) -> None:

@@ -11,7 +11,6 @@ import contextlib
 import functools
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from .. import game as registry
@@ -24,22 +23,15 @@ from ..outputs import READERS_RATE, Notice, Output
 from ..settings import Settings
 from ..utterance import VERBOSITIES, Utterance
 from .commands import GAME_PHASES, for_phase, keys_label
+from .game_screen import GameScreen
 from .messages import notice_text, refusal, shown
+from .request import GameRequest as GameRequest  # the name the callers know it by
+from .saving import resume_saved, saved_language
+from .scenario_play import scenario_screen
 from .screens import Item, ListScreen, Screen, rules_screen
 from .terminal import Terminal
-
-
-@dataclass
-class GameRequest:
-    """What a new game needs: the game, its seats and its options (or a scenario file that fixes them)."""
-
-    game: str
-    players: int
-    humans: int
-    variant: str | None = None
-    seed: int | None = None
-    options: dict[str, Any] = field(default_factory=dict)
-    scenario: str | None = None
+from .tutorial import tutorial_offer
+from .tutorial import tutorial_screen as make_tutorial
 
 
 class App:
@@ -318,11 +310,7 @@ class App:
     def game_screen(self, request: GameRequest) -> Screen:
         """The screen that plays ``request``."""
         if request.scenario is not None:
-            from .scenario_play import scenario_screen
-
             return scenario_screen(self, request)
-        from .game_screen import GameScreen
-
         return GameScreen(self, request)
 
     def replace_game(self, screen: Screen) -> None:
@@ -349,8 +337,6 @@ class App:
             self.say(note)
         menu = MainMenu(self)
         if resume:  # straight into the saved game, in its language on a new profile, with no question first
-            from .saving import resume_saved, saved_language
-
             if self.settings.lang is None:
                 self.use_language_for_run(saved_language())
             self.stack.append(menu)  # under the game, said when the game ends (or now, with no game to resume)
@@ -362,8 +348,6 @@ class App:
             self.stack.append(menu)  # under the game, said when the game ends
             self.push(self.game_screen(first))
         elif self.stored.lang is None:  # a first start with --lang: that was the language answer
-            from .tutorial import tutorial_offer
-
             self.stack.append(menu)  # said after the offer
             self.push(tutorial_offer(self))
         else:
@@ -464,6 +448,10 @@ class App:
 
     # -- rules ----------------------------------------------------------------
 
+    def show_settings(self) -> None:
+        """The settings (from the main menu or a game's menu)."""
+        self.push(settings_screen(self))
+
     def show_rules(self, game: str) -> None:
         sections = read_rules(game, self.lang)
         if sections is None:
@@ -519,8 +507,6 @@ def has_saved_game() -> bool:
 
 def resume_game(app: App) -> None:
     """The newest unfinished saved game, where it stopped (or why it cannot be, over the main menu)."""
-    from .saving import resume_saved
-
     resume_saved(app)
 
 
@@ -531,9 +517,7 @@ def open_tutorial(app: App, game: registry.GameDescription) -> None:
 
 def tutorial_screen(app: App, game: registry.GameDescription | None = None) -> Screen:
     """The spoken tutorial of ``game`` (default: the first game that has one)."""
-    from .tutorial import tutorial_screen as make
-
-    return make(app, game)
+    return make_tutorial(app, game)
 
 
 def language_screen(app: App, first_start: bool = False, then: GameRequest | None = None) -> ListScreen:
@@ -545,8 +529,6 @@ def language_screen(app: App, first_start: bool = False, then: GameRequest | Non
             if then is not None:
                 app.replace(app.game_screen(then))
             elif first_start:
-                from .tutorial import tutorial_offer
-
                 app.replace(tutorial_offer(app))
             else:
                 app.pop()

@@ -18,7 +18,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import game as games
 from .. import saves
@@ -28,9 +28,12 @@ from ..keys import HANDOFF, Typed
 from ..narration.base import seat_names
 from ..table import COMPUTER, Move, Seat, Table
 from ..utterance import VERBOSITIES, Utterance
-from .app import App, GameRequest, settings_screen
 from .messages import system_reason
+from .request import GameRequest
 from .screens import Item, ListScreen, Screen, history_screen
+
+if TYPE_CHECKING:
+    from .app import App  # the app opens this module's screens; they only call its methods
 
 ControllerFactory = Callable[[Any, Any], Controller]
 CLOCK_DUE = "clock_due"
@@ -581,7 +584,7 @@ class GameMenu(ListScreen):
         return app.t("Game menu."), [
             Item(app.t("Back to the game"), app.pop),
             Item(app.t("Rules"), lambda: app.show_rules(game)),
-            Item(app.t("Settings"), lambda: app.push(settings_screen(app))),
+            Item(app.t("Settings"), app.show_settings),
             Item(app.t("Main menu, leaving this game"), app.back_to_menu),
             Item(app.t("Quit"), app.quit),
         ]

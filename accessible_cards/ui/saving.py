@@ -30,15 +30,19 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .. import game as registry
 from .. import saves
 from ..saves import SavedGame, SaveError
 from ..table import Move
-from .app import App, GameRequest
 from .game_screen import GameScreen
 from .messages import system_reason
+from .request import GameRequest
 from .screens import Item, ListScreen
+
+if TYPE_CHECKING:
+    from .app import App  # the app opens this module's screens; they only call its methods
 
 
 def resume_saved(app: App) -> bool:

@@ -22,12 +22,17 @@ Decisions (``docs/lessons/`` and ``accessible-cards play --help`` say the same):
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..errors import CardsError, ScenarioError
 from ..game import Scenario
 from ..scenario import load
-from .app import App, GameRequest
 from .game_screen import GameScreen
 from .messages import Translate, error_text
+from .request import GameRequest
+
+if TYPE_CHECKING:
+    from .app import App  # the app opens this module's screens; they only call its methods
 
 
 def scenario_request(path: str) -> GameRequest:

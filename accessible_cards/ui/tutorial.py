@@ -11,15 +11,18 @@ and key works as in a game; only the computer's cards are scripted.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import game as registry
 from ..game import GameDescription, Tutorial
 from ..keys import Typed
 from ..scenario import parse
-from .app import App, GameRequest
 from .game_screen import GameScreen
+from .request import GameRequest
 from .screens import Item, ListScreen, Screen
+
+if TYPE_CHECKING:
+    from .app import App  # the app opens this module's screens; they only call its methods
 
 
 def _first_tutorial() -> GameDescription:

@@ -20,20 +20,11 @@ from accessible_cards.game import (
 from accessible_cards.keys import CHOICE, HANDOFF
 from accessible_cards.settings import Setting
 
-from .basics import BUNDLES, COMMANDS, LEVELS, OFFERED_LEVELS, OPTION_SPECS, VARIANTS
+from .basics import BUNDLES, COMMANDS, LEVELS, OFFERED_LEVELS, OPTION_SPECS, TITLES, VARIANTS
 from .tutorial import TUTORIAL
 
 # The rules engine, the narrator, the computer players, the controller and the simulation load when a game
 # first needs them (inside the functions below), so that the command line's help and the first menu start at once.
-
-TITLES = {
-    "standard": "Stealing Bundles",
-    "friendly": "Friendly Bundles, no stealing",
-    "casita-robada": "Casita Robada, Spanish deck",
-    "rubamazzo": "Rubamazzo, Italian deck",
-    "rubamazzetto": "Rubamazzetto, Italian deck, no stealing",
-    "rubamazzo-15": "Rubamazzo 15, sums to fifteen",
-}
 
 
 def _new_state(players: int, variant: str | None, options: Mapping[str, Any], seed: int) -> GameState[Any]:

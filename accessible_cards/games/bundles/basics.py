@@ -43,6 +43,15 @@ PRESETS: Final[Mapping[str, Mapping[str, Any]]] = {
     },
 }
 VARIANTS: Final = tuple(PRESETS)
+TITLES: Final = {
+    "standard": "Stealing Bundles",
+    "friendly": "Friendly Bundles, no stealing",
+    "casita-robada": "Casita Robada, Spanish deck",
+    "rubamazzo": "Rubamazzo, Italian deck",
+    "rubamazzetto": "Rubamazzetto, Italian deck, no stealing",
+    "rubamazzo-15": "Rubamazzo 15, sums to fifteen",
+}
+"""Each variant's name, a catalog msgid: the game's menu and the controller's opening line say it."""
 
 OPTION_SPECS: Final = (
     OptionSpec("players", 2, whole_number(2, 4), "a whole number from 2 to 4"),

@@ -22,6 +22,7 @@ from accessible_cards.utterance import Utterance
 
 from .basics import BUNDLES as BUNDLES
 from .basics import COMMANDS as COMMANDS
+from .basics import TITLES
 from .narrator import BundlesNarrator
 from .rules import BundlesAction, BundlesView, MatchGameOver
 
@@ -41,21 +42,20 @@ class BundlesController(Controller):
         self.replaying = False
 
     def opening(self, players: int, seed: int | None, variant: str | None) -> str:
-        from . import DESCRIPTION
-
         c = self.controls
+        title = TITLES.get(variant or "standard", TITLES["standard"])
         if seed is None:  # not to be told now
             return c.tn(
                 "{game} for {n} player.",
                 "{game} for {n} players.",
                 players,
-                game=c.t(DESCRIPTION.variant_title(variant)),
+                game=c.t(title),
             )
         return c.tn(
             "{game} for {n} player. Seed {seed}.",
             "{game} for {n} players. Seed {seed}.",
             players,
-            game=c.t(DESCRIPTION.variant_title(variant)),
+            game=c.t(title),
             seed=seed,
         )
 

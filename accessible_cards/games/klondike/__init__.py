@@ -116,7 +116,7 @@ def _read_line(text: str, lang: str) -> Typed | None:
 
 
 def _solve(**given: Any) -> Any:
-    from .solver import solve_deals
+    from .deals import solve_deals
 
     return solve_deals(**given)
 

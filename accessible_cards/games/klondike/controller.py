@@ -25,11 +25,12 @@ from accessible_cards.game import Controller, Controls
 from accessible_cards.keys import Typed
 from accessible_cards.utterance import Utterance
 
+from .actions import DRAW, FOUNDATION, GIVE_UP, REDO, UNDO, WASTE, Draw, Move
 from .basics import COMMANDS as COMMANDS
 from .basics import PLAYING as PLAYING
 from .narrator import ROUTE_COLUMN, ROUTE_FOUNDATION, ROUTE_WASTE, KlondikeNarrator
 from .rules import COLUMNS
-from .state import DRAW, FOUNDATION, GIVE_UP, REDO, UNDO, WASTE, Draw, KlondikeView, Move
+from .state import KlondikeView
 
 _SUITS: Final = {
     "s": "S", "spades": "S", "spade": "S", "pik": "S",

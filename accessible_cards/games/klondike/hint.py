@@ -19,9 +19,10 @@ from typing import Final
 
 from accessible_cards.cards import Card
 
+from .actions import DRAW, FOUNDATION, WASTE, Draw, Move
 from .rules import CARDS, Rules, make
 from .solver import WINNABLE, Solver
-from .state import DRAW, FOUNDATION, WASTE, Draw, KlondikeState, KlondikeView, Move
+from .state import KlondikeState, KlondikeView
 
 SAMPLES: Final = 4
 STATES_PER_SAMPLE: Final = 2_000

@@ -21,23 +21,9 @@ from accessible_cards.narration.base import SeatNarrator
 from accessible_cards.narration.card_names import CardNames
 from accessible_cards.utterance import BRAILLE_CELLS, Route, Utterance, estimated_cells, routes_over
 
+from .actions import FOUNDATION, WASTE, Draw, Move
 from .rules import COLUMNS, SUITS
-from .state import (
-    FOUNDATION,
-    WASTE,
-    Dealt,
-    Draw,
-    Drew,
-    GameOver,
-    KlondikeView,
-    Move,
-    Moved,
-    Redealt,
-    Redone,
-    ScoreChanged,
-    TurnedUp,
-    Undone,
-)
+from .state import Dealt, Drew, GameOver, KlondikeView, Moved, Redealt, Redone, ScoreChanged, TurnedUp, Undone
 
 _B: Final = "braille"
 ROUTE_COLUMN: Final = "route_column"

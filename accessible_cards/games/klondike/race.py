@@ -30,20 +30,12 @@ from typing import Any, ClassVar, Final
 from accessible_cards.engine import Event, GameState, LegalActions, Result
 from accessible_cards.errors import IllegalActionError
 
+from .actions import Action, action_from_json, action_to_json
 from .basics import DEFAULT_MINUTES as DEFAULT_MINUTES
 from .basics import RACE_MINUTES as RACE_MINUTES
 from .basics import RACE_VARIANTS as RACE_VARIANTS
 from .rules import BRAILLESPIEL, KlondikeOptions, options_for
-from .state import (
-    GAME,
-    Action,
-    Dealt,
-    KlondikeState,
-    KlondikeView,
-    action_from_json,
-    action_to_json,
-    card_of,
-)
+from .state import GAME, Dealt, KlondikeState, KlondikeView, card_of
 
 RACERS: Final = 2
 TIME_UP: Final = "time"

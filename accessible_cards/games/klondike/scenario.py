@@ -23,8 +23,9 @@ from accessible_cards.errors import CardsError, ScenarioError
 from accessible_cards.game import Scenario
 from accessible_cards.scenario import code_lists, refuse_unknown, whole
 
+from .actions import DRAW, FOUNDATION, GIVE_UP, REDO, UNDO, WASTE, Action, Move
 from .rules import COLUMNS, VARIANTS, options_for
-from .state import DRAW, FOUNDATION, GIVE_UP, REDO, UNDO, WASTE, Action, KlondikeState, Move
+from .state import KlondikeState
 
 KEYS: Final = ("game", "variant", "options", "columns", "stock", "seed", "moves")
 _WORDS: Final[dict[str, Action]] = {"draw": DRAW, "d": DRAW, "undo": UNDO, "redo": REDO, "give up": GIVE_UP}

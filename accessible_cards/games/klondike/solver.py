@@ -78,12 +78,15 @@ from __future__ import annotations
 import heapq
 import random
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
+from .actions import DRAW, FOUNDATION, WASTE, Draw, Move, action_to_json
 from .rules import ACE_LOW, CARDS, COLUMNS, SUITS, UP_FROM_ACE, Rules, rank
-from .state import DRAW, FOUNDATION, WASTE, Draw, KlondikeState, Move
+
+if TYPE_CHECKING:
+    from .state import KlondikeState  # the state asks the solver for winnable deals: only its type here
 
 WINNABLE: Final = "winnable"
 NOT_WINNABLE: Final = "not_winnable"
@@ -103,8 +106,6 @@ class Verdict:
     line: list[Move | Draw] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
-        from .state import action_to_json
-
         return {
             "verdict": self.verdict,
             "states": self.states,
@@ -634,44 +635,3 @@ def solve(
     rest_seconds = None if max_seconds is None else max(max_seconds - spent, 0.001)
     full = Solver(state.rules, rest_states, rest_seconds, False).solve(state)
     return Verdict(full.verdict, states + full.states, spent + full.seconds, full.line)
-
-
-def solve_deals(
-    *,
-    variant: str | None,
-    settings: Mapping[str, Any],
-    seed: int,
-    deals: int,
-    states: int | None,
-    seconds: float | None,
-    start: Any = None,
-) -> Iterator[dict[str, Any]]:
-    """``accessible-cards solve klondike``: deals ``seed``, ``seed + 1``, ... each searched within the budget;
-    or, with ``start`` (a scenario's state, before its deal), that one deal: its ``seed`` is None."""
-    from .rules import options_for
-    from .state import action_to_json
-
-    if start is not None:
-        assert isinstance(start, KlondikeState)
-        start.start()
-        verdict = solve(start, states, seconds, first_pruned=True)
-        yield {
-            "seed": None,
-            "verdict": verdict.verdict,
-            "seconds": verdict.seconds,
-            "states": verdict.states,
-            "line": [action_to_json(action) for action in verdict.line],
-        }
-        return
-    options = options_for(variant, settings)
-    for number in range(deals):
-        state = KlondikeState(variant or "braillespiel", options, seed + number)
-        state.start()
-        verdict = solve(state, states, seconds, first_pruned=True)
-        yield {
-            "seed": seed + number,
-            "verdict": verdict.verdict,
-            "seconds": verdict.seconds,
-            "states": verdict.states,
-            "line": [action_to_json(action) for action in verdict.line],
-        }
