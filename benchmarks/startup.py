@@ -8,14 +8,12 @@ wall time from start to exit (for the help) or to the main menu's first line is 
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 
-from terminal_latency import spawn
+from terminal_latency import start_times
 
 
 def help_times(args: list[str], runs: int) -> list[float]:
@@ -29,18 +27,8 @@ def help_times(args: list[str], runs: int) -> list[float]:
 
 
 def menu_times(runs: int) -> list[float]:
-    """Seconds from start to the main menu's first line, in a pseudo-terminal."""
-    times: list[float] = []
-    with tempfile.TemporaryDirectory() as config:
-        with open(os.path.join(config, "settings.toml"), "w", encoding="utf-8") as file:
-            file.write('language = "en"\n')
-        for _ in range(runs):
-            began = time.perf_counter()
-            child = spawn(["--speech", "off"], config)
-            child.expect("Main menu", timeout=20)
-            times.append(time.perf_counter() - began)
-            child.terminate(force=True)
-    return times
+    """Seconds from start to the main menu's first line, in a pseudo-terminal, speech off."""
+    return start_times(runs, ["--speech", "off"])
 
 
 def p95(times: list[float]) -> float:

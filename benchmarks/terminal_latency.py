@@ -13,6 +13,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 
 import pexpect
 
@@ -26,15 +27,15 @@ def spawn(args: list[str], config: str) -> pexpect.spawn:
     return child
 
 
-def start_times(runs: int) -> list[float]:
-    """Seconds from start to the main menu's first line."""
+def start_times(runs: int, args: Sequence[str] = ()) -> list[float]:
+    """Seconds from start (with ``args``) to the main menu's first line."""
     times: list[float] = []
     with tempfile.TemporaryDirectory() as config:
         with open(os.path.join(config, "settings.toml"), "w", encoding="utf-8") as file:
             file.write('language = "en"\n')
         for _ in range(runs):
             began = time.perf_counter()
-            child = spawn([], config)
+            child = spawn(list(args), config)
             child.expect("Main menu", timeout=20)
             times.append(time.perf_counter() - began)
             child.terminate(force=True)
