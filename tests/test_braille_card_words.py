@@ -109,18 +109,12 @@ def test_no_word_of_a_line_brailles_like_a_card(
 
 
 def _braille_texts(lang: str) -> list[str]:
-    """Every braille text of the catalog (msgctxt "braille" ...), its placeholders left out."""
-    from pathlib import Path
+    """Every braille text of the catalogs, shared and the games' (msgctxt "braille" ...), its placeholders left out."""
+    from accessible_cards.i18n import catalog_packages, read_source
 
-    from babel.messages.pofile import read_po
-
-    import accessible_cards
-
-    path = Path(accessible_cards.__file__).parent / "locale" / f"{lang}.po"
-    with path.open("rb") as stream:
-        catalog = read_po(stream)
+    messages = [message for package in catalog_packages() for message in read_source(lang, package)]
     texts = []
-    for message in catalog:
+    for message in messages:
         if not message.id or not (message.context or "").startswith("braille"):
             continue
         for text in message.string if isinstance(message.string, tuple) else (message.string,):
