@@ -21,7 +21,7 @@ from accessible_cards.braille.display import BLANK
 from accessible_cards.cards import deck as make_deck
 from accessible_cards.game import Voice
 from accessible_cards.i18n import Catalog
-from accessible_cards.narration.base import seat_names
+from accessible_cards.narration.base import people_first, seat_names
 from accessible_cards.utterance import Utterance
 
 pytestmark = pytest.mark.skipif(not louis.available(), reason="liblouis is not installed")
@@ -44,7 +44,7 @@ def _lines(name: str, variant: str | None, options: dict[str, object], lang: str
     """Every braille line of one seeded 3-player game heard at seat 0, with the reviews; and the deck."""
     game = registry.get(name)
     state = game.new_state(3, variant, options, 7)
-    narrator = game.narrator(state, Voice(lang, "full", seat_names(Catalog(lang).text, 3, 1), 0))
+    narrator = game.narrator(state, Voice(lang, "full", seat_names(Catalog(lang).text, people_first(3, 1)), 0))
     chooser = random.Random(7)
     lines: list[str] = []
     events = state.start()
