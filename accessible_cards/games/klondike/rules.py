@@ -76,7 +76,8 @@ class KlondikeOptions:
     from_foundation: bool = False
     """True: a foundation's top card may come back to a column (never in the seed's game)."""
     winnable_only: bool = False
-    """True: deal only deals the solver has shown winnable (the others are skipped, from the same seed)."""
+    """True: deal only deals the solver has proven winnable: the seed picks one of a shipped list of them (see
+    ``winnable.py``); for rules the list lacks, a short search deals the first deal it wins."""
 
     def to_dict(self) -> dict[str, Any]:
         return {

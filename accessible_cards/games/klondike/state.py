@@ -36,11 +36,13 @@ from .actions import (
 )
 from .rules import CARDS, COLUMNS, SUITS, KlondikeOptions, Rules, options_for
 from .solver import WINNABLE, Solver
+from .winnable import pick, renamed
 
 GAME: Final = "klondike"
 FRENCH: Final = deck("french52")
 WINNABLE_STATES: Final = 10_000
-"""``winnable_only``: the positions the solver may search in one deal before it is skipped."""
+"""``winnable_only`` without a list for the rules: the positions the solver may search in one deal before it
+is skipped."""
 WINNABLE_TRIES: Final = 200
 
 
@@ -59,7 +61,10 @@ class Dealt(Event):
     face_up: tuple[Card, ...]
     stock: int
     skipped: int = 0
-    """With ``winnable_only``: how many deals before this one the solver did not show winnable."""
+    """With ``winnable_only`` and no list for the rules: how many deals before this one the search did not win."""
+    searched: bool = False
+    """With ``winnable_only``: True when the list of winnable deals lacks these rules (or cannot be read), so a
+    short search found the deal (it leans to easy deals); False when the deal is one of the list's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +232,7 @@ class KlondikeState(GameState[Action]):
         self._result: Result | None = None
         self._reason: str | None = None
         self.skipped = 0
+        self.searched = False
 
     # -- shape -----------------------------------------------------------------------
 
@@ -265,13 +271,13 @@ class KlondikeState(GameState[Action]):
         else:
             self._deal(self.seed)
             if self.options.winnable_only:
-                self.skipped = self._deal_winnable()
+                self._deal_winnable()
         for column in range(COLUMNS):
             self.down[column] = max(len(self.columns[column]) - 1, 0)
         if self.options.scoring == "vegas":
             self.score = -52
         events: list[Event] = [
-            Dealt(tuple(card_of(c[-1]) for c in self.columns if c), len(self.stock), self.skipped),
+            Dealt(tuple(card_of(c[-1]) for c in self.columns if c), len(self.stock), self.skipped, self.searched),
         ]
         self._check_end(events)
         return events
@@ -288,11 +294,29 @@ class KlondikeState(GameState[Action]):
         self.stock = list(reversed(cards[position:]))  # the stock's top is its last card
         self.down = [len(column) - 1 for column in self.columns]
 
-    def _deal_winnable(self) -> int:
-        """Deal again, from seeds drawn from the game's seed, until the solver shows a deal winnable.
+    def _deal_winnable(self) -> None:
+        """Deal a winnable deal, the same for the same seed on every machine (a save replays its deal).
+
+        The game's seed picks one deal of the shipped list of deals proven winnable (``winnable.py``), each as
+        likely, with one of the suit renamings that keep colours: a uniform choice among the winnable deals
+        (less the few the list's budget left undecided), hard ones as often as easy ones. When the list lacks
+        these rules, ``searched`` is set and ``_search_winnable`` deals instead.
+        """
+        chosen = pick(self.options, self.seed)
+        if chosen is None:
+            self.searched = True
+            self.skipped = self._search_winnable()
+            return
+        self._deal(chosen.seed)
+        self.columns = [renamed(column, chosen.renaming) for column in self.columns]
+        self.stock = renamed(self.stock, chosen.renaming)
+
+    def _search_winnable(self) -> int:
+        """Deal again, from seeds drawn from the game's seed, until a short search wins a deal (the first that
+        it wins: so it leans to deals won fast).
 
         The budget is in positions, not seconds, so the same seed deals the same cards on every
-        machine (a save replays its deal). Returns how many deals were skipped.
+        machine. Returns how many deals were skipped.
         """
         draws = random.Random(self.seed)
         for skipped in range(WINNABLE_TRIES):
@@ -658,6 +682,7 @@ class KlondikeState(GameState[Action]):
         other._result = self._result
         other._reason = self._reason
         other.skipped = self.skipped
+        other.searched = self.searched
         return other
 
     def to_json(self) -> dict[str, Any]:
