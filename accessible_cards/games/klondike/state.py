@@ -36,7 +36,7 @@ from .actions import (
 )
 from .rules import CARDS, COLUMNS, SUITS, KlondikeOptions, Rules, options_for
 from .solver import WINNABLE, Solver
-from .winnable import pick, renamed
+from .winnable import RENAMINGS, Pick, pick, renamed
 
 GAME: Final = "klondike"
 FRENCH: Final = deck("french52")
@@ -233,6 +233,11 @@ class KlondikeState(GameState[Action]):
         self._reason: str | None = None
         self.skipped = 0
         self.searched = False
+        self._pick: Pick | None = None
+        self._picked = False
+        """``winnable_only``: whether ``_pick`` (the listed deal, None: search) is chosen (it is saved)."""
+        self._legacy = False
+        """A save of before the list: ``winnable_only`` deals by the search, as that save was dealt."""
 
     # -- shape -----------------------------------------------------------------------
 
@@ -302,14 +307,25 @@ class KlondikeState(GameState[Action]):
         (less the few the list's budget left undecided), hard ones as often as easy ones. When the list lacks
         these rules, ``searched`` is set and ``_search_winnable`` deals instead.
         """
-        chosen = pick(self.options, self.seed)
+        chosen = self.winnable_pick()
         if chosen is None:
-            self.searched = True
+            self.searched = not self._legacy  # a save of before the list was always dealt so: nothing to say
             self.skipped = self._search_winnable()
             return
         self._deal(chosen.seed)
         self.columns = [renamed(column, chosen.renaming) for column in self.columns]
         self.stock = renamed(self.stock, chosen.renaming)
+
+    def winnable_pick(self) -> Pick | None:
+        """The listed deal and renaming ``winnable_only`` deals; None when it searches instead.
+
+        Chosen once from the seed and saved with the game, so a save replays its deal even after the shipped
+        list has grown; a save of before the list (none saved) searches, as it was dealt.
+        """
+        if not self._picked:
+            self._picked = True
+            self._pick = None if self._legacy else pick(self.options, self.seed)
+        return self._pick
 
     def _search_winnable(self) -> int:
         """Deal again, from seeds drawn from the game's seed, until a short search wins a deal (the first that
@@ -683,11 +699,14 @@ class KlondikeState(GameState[Action]):
         other._reason = self._reason
         other.skipped = self.skipped
         other.searched = self.searched
+        other._pick = self._pick
+        other._picked = self._picked
+        other._legacy = self._legacy
         return other
 
     def to_json(self) -> dict[str, Any]:
         result = self._result
-        return {
+        data = {
             "game": GAME,
             "variant": self._variant,
             "options": self.options.to_dict(),
@@ -702,6 +721,12 @@ class KlondikeState(GameState[Action]):
             if result is None
             else {"scores": list(result.scores), "winners": list(result.winners), "reason": result.reason},
         }
+        if self.options.winnable_only and self.given is None and not self._legacy:
+            chosen = self.winnable_pick()
+            data["winnable_deal"] = (
+                None if chosen is None else {"seed": chosen.seed, "renaming": RENAMINGS.index(chosen.renaming)}
+            )
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> KlondikeState:
@@ -710,6 +735,16 @@ class KlondikeState(GameState[Action]):
         columns = None if given is None else [[int(c) for c in col] for col in given[0]]
         stock = None if given is None else [int(c) for c in given[1]]
         state = cls(str(data["variant"]), options, data["seed"], columns, stock)
+        if options.winnable_only and given is None:
+            state._picked = True
+            if "winnable_deal" not in data:
+                state._legacy = True
+            elif data["winnable_deal"] is not None:
+                chosen = data["winnable_deal"]
+                listed, renaming = int(chosen["seed"]), int(chosen["renaming"])
+                if listed < 0 or not 0 <= renaming < len(RENAMINGS):
+                    raise ValueError(f"not a listed deal: {chosen!r}")
+                state._pick = Pick(listed, RENAMINGS[renaming])
         state.started = bool(data["started"])
         state.restore(_snapshot_read(data["board"]))
         state.undo_stack = [(_snapshot_read(s), action_from_json(a, "undo")) for s, a in data["undo"]]
