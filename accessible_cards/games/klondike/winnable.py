@@ -10,10 +10,10 @@ The game's seed then picks, with ``random.Random(seed)``, one listed seed and on
 renamings that keep colours (:data:`RENAMINGS`); the deal is that seed's deal with its suits renamed.
 So the same game seed deals the same cards on every machine, and a save replays its deal.
 
-Why a renamed deal is exactly as winnable as the listed one: a renaming ``p`` maps suits to suits, one
-to one, and maps the two red suits onto the two red suits or onto the two black ones, and so the black
-ones onto the other colour's pair too: so two cards have the same suit after it exactly when they had
-before, and the same colour exactly when they had before, and their ranks do not change. Every rule of
+Why a renamed deal is exactly as winnable as the listed one: a renaming ``p`` maps the four suits one to
+one onto the four suits, and maps the two red suits together onto one colour's two suits (and so the two
+black ones onto the other colour's two). So two cards have the same suit after it exactly when they had
+before, and the same colour exactly when they had before; ranks do not change. Every rule of
 Klondike (``rules.Rules``) looks at cards only through their ranks, whether two suits are equal (a
 foundation is built by suit) and whether two colours differ (``build=alternate``). So a move is allowed in
 a position exactly when the renamed move is allowed in the renamed position, and the renamed position
