@@ -141,7 +141,8 @@ class Rules:
     """The checks of one option set, made fast for the engine and the solver."""
 
     __slots__ = (
-        "alternate", "any_empty", "down", "draw", "fit_cards", "from_foundation", "options", "passes", "value",
+        "alternate", "any_empty", "down", "draw", "fill_cards", "fit_cards", "fit_rows", "from_foundation",
+        "options", "passes", "value",
     )  # fmt: skip
 
     def __init__(self, options: KlondikeOptions) -> None:
@@ -161,6 +162,12 @@ class Rules:
             tuple(card for card in range(CARDS) if self.fits(card, onto)) for onto in range(CARDS)
         )
         """For each card, the cards that may go onto it in a column."""
+        self.fit_rows: tuple[tuple[bool, ...], ...] = tuple(
+            tuple(self.fits(card, onto) for card in range(CARDS)) for onto in range(CARDS)
+        )
+        """``fit_rows[onto][card]``: :meth:`fits` looked up, for the engine's move list."""
+        self.fill_cards: tuple[bool, ...] = tuple(self.fills_empty(card) for card in range(CARDS))
+        """``fill_cards[card]``: :meth:`fills_empty` looked up."""
 
     def fits(self, card: int, onto: int) -> bool:
         """True when ``card`` (with what lies on it) may go onto ``onto`` in a column."""

@@ -345,53 +345,57 @@ class KlondikeState(GameState[Action]):
     # -- legal actions ------------------------------------------------------------------
 
     def moves_now(self) -> list[Move]:
-        """Every card move allowed now (no draw, undo, redo or giving up)."""
+        """Every card move allowed now (no draw, undo, redo or giving up).
+
+        The moves come source by source, each source's targets in column order; one empty column stands
+        for all (they are alike), the first. The rules' fit and fill tables are looked up, not asked.
+        """
         rules = self.rules
         found = self.found
+        fit_rows = rules.fit_rows
+        fills = rules.fill_cards
         moves: list[Move] = []
         columns = self.columns
-        empties = [i for i in range(COLUMNS) if not columns[i]]
+        targets: list[tuple[int, tuple[bool, ...] | None]] = []  # (column, what fits onto its top; None: empty)
+        empty_seen = False
+        for dst in range(COLUMNS):
+            target = columns[dst]
+            if target:
+                targets.append((dst, fit_rows[target[-1]]))
+            elif not empty_seen:
+                empty_seen = True
+                targets.append((dst, None))
         for src in range(COLUMNS):
             column = columns[src]
             if not column:
                 continue
-            top = column[-1]
-            if rules.to_foundation(top, found):
+            if rules.to_foundation(column[-1], found):
                 moves.append(Move(src, FOUNDATION, 1))
-            for k in range(self.down[src], len(column)):
+            size = len(column)
+            for k in range(self.down[src], size):
                 card = column[k]
-                count = len(column) - k
-                for dst in range(COLUMNS):
+                for dst, fit in targets:
                     if dst == src:
                         continue
-                    target = columns[dst]
-                    if target:
-                        if rules.fits(card, target[-1]):
-                            moves.append(Move(src, dst, count))
-                    elif k > 0 and rules.fills_empty(card) and dst == empties[0]:
-                        moves.append(Move(src, dst, count))  # one empty column stands for all: they are alike
+                    if fit is None:
+                        if k > 0 and fills[card]:
+                            moves.append(Move(src, dst, size - k))
+                    elif fit[card]:
+                        moves.append(Move(src, dst, size - k))
         if self.waste:
             card = self.waste[-1]
             if rules.to_foundation(card, found):
                 moves.append(Move(WASTE, FOUNDATION, 1))
-            for dst in range(COLUMNS):
-                target = columns[dst]
-                if target:
-                    if rules.fits(card, target[-1]):
-                        moves.append(Move(WASTE, dst, 1))
-                elif rules.fills_empty(card) and dst == empties[0]:
-                    moves.append(Move(WASTE, dst, 1))
+            moves += [Move(WASTE, dst, 1) for dst, fit in targets if (fills[card] if fit is None else fit[card])]
         if rules.from_foundation:
             for s in range(SUITS):
                 if found[s]:
                     card = rules.foundation_top(s, found[s])
-                    for dst in range(COLUMNS):
-                        target = columns[dst]
-                        if target:
-                            if rules.fits(card, target[-1]):
-                                moves.append(Move(FOUNDATION + s, dst, 1))
-                        elif rules.fills_empty(card) and dst == empties[0]:
-                            moves.append(Move(FOUNDATION + s, dst, 1))
+                    moves += [
+                        Move(FOUNDATION + s, dst, 1)
+                        for dst, fit in targets
+                        if (fills[card] if fit is None else fit[card])
+                    ]
         return moves
 
     def can_draw(self) -> bool:
