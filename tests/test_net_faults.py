@@ -165,10 +165,14 @@ def test_a_server_killed_with_sigkill_goes_on_with_every_table_from_its_autosave
         play_bots([again], rng)
         assert again.lines[-1]["t"] == "step" and again.lines[-1]["result"] is not None
         assert (tmp_path / "server.log").read_text().count("back from its autosave") == 2
+        finished = tmp_path / "games" / "table-1.json"  # the game over is saved for replay, just after its last step
+        deadline = time.monotonic() + 10
+        while not finished.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert json.loads(finished.read_text(encoding="utf-8"))["finished"] is True
         written = {p.relative_to(tmp_path).parts[0] for p in tmp_path.rglob("*")}
-        assert written <= {"tables", "server.log", "ssh_host_ed25519_key", "join-code", "teacher-code"}, (
-            f"serve wrote outside its own files: {written}"
-        )
+        own = {"tables", "games", "server.log", "ssh_host_ed25519_key", "join-code", "teacher-code"}
+        assert written <= own, f"serve wrote outside its own files: {written}"
     finally:
         for each in (bot, again, other):
             if each is not None:

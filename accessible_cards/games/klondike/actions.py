@@ -1,7 +1,7 @@
 """Klondike's actions: a card move, a draw, undo, redo, giving up; and how a file writes them.
 
 Below the state and the solver alike: the solver searches with these moves, and the state
-(which asks the solver for a winnable deal) plays them.
+(which asks the solver for a winnable deal when the list of them lacks its rules) plays them.
 """
 
 from __future__ import annotations

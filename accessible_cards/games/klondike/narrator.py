@@ -134,6 +134,11 @@ class KlondikeNarrator(SeatNarrator):
                     "A winnable deal: {n} deals before it were skipped.",
                     event.skipped,
                 )
+            if event.searched:
+                speech += " " + c.text(
+                    "There is no list of winnable deals for these rules: a short search found this deal, "
+                    "so it is likely an easy one."
+                )
             if self._verbosity != "brief":
                 speech += " " + self.overview(view).speech
             board = self.overview(view)

@@ -488,7 +488,7 @@ class RaceState(GameState[Any]):
             board = self.boards[r]
             tops = tuple(card_of(column[-1]) for column in board.columns if column)
             events.append(ClockStarted(r, int(self.limit - self.used[r])))
-            events.append(Raced(r, Dealt(tops, len(board.stock), board.skipped)))
+            events.append(Raced(r, Dealt(tops, len(board.stock), board.skipped, board.searched)))
         elif isinstance(action, Tick):
             k = 0 if action.racer is None else action.racer
             self._set_time(k, action.at)

@@ -76,7 +76,8 @@ class KlondikeOptions:
     from_foundation: bool = False
     """True: a foundation's top card may come back to a column (never in the seed's game)."""
     winnable_only: bool = False
-    """True: deal only deals the solver has shown winnable (the others are skipped, from the same seed)."""
+    """True: deal only deals the solver has proven winnable: the seed picks one of a shipped list of them (see
+    ``winnable.py``); for rules the list lacks, a short search deals the first deal it wins."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -140,7 +141,8 @@ class Rules:
     """The checks of one option set, made fast for the engine and the solver."""
 
     __slots__ = (
-        "alternate", "any_empty", "down", "draw", "fit_cards", "from_foundation", "options", "passes", "value",
+        "alternate", "any_empty", "down", "draw", "fill_cards", "fit_cards", "fit_rows", "from_foundation",
+        "options", "passes", "value",
     )  # fmt: skip
 
     def __init__(self, options: KlondikeOptions) -> None:
@@ -160,6 +162,12 @@ class Rules:
             tuple(card for card in range(CARDS) if self.fits(card, onto)) for onto in range(CARDS)
         )
         """For each card, the cards that may go onto it in a column."""
+        self.fit_rows: tuple[tuple[bool, ...], ...] = tuple(
+            tuple(self.fits(card, onto) for card in range(CARDS)) for onto in range(CARDS)
+        )
+        """``fit_rows[onto][card]``: :meth:`fits` looked up, for the engine's move list."""
+        self.fill_cards: tuple[bool, ...] = tuple(self.fills_empty(card) for card in range(CARDS))
+        """``fill_cards[card]``: :meth:`fills_empty` looked up."""
 
     def fits(self, card: int, onto: int) -> bool:
         """True when ``card`` (with what lies on it) may go onto ``onto`` in a column."""

@@ -36,11 +36,13 @@ from .actions import (
 )
 from .rules import CARDS, COLUMNS, SUITS, KlondikeOptions, Rules, options_for
 from .solver import WINNABLE, Solver
+from .winnable import RENAMINGS, Pick, pick, renamed
 
 GAME: Final = "klondike"
 FRENCH: Final = deck("french52")
 WINNABLE_STATES: Final = 10_000
-"""``winnable_only``: the positions the solver may search in one deal before it is skipped."""
+"""``winnable_only`` without a list for the rules: the positions the solver may search in one deal before it
+is skipped."""
 WINNABLE_TRIES: Final = 200
 
 
@@ -59,7 +61,10 @@ class Dealt(Event):
     face_up: tuple[Card, ...]
     stock: int
     skipped: int = 0
-    """With ``winnable_only``: how many deals before this one the solver did not show winnable."""
+    """With ``winnable_only`` and no list for the rules: how many deals before this one the search did not win."""
+    searched: bool = False
+    """With ``winnable_only``: True when the list of winnable deals lacks these rules (or cannot be read), so a
+    short search found the deal (it leans to easy deals); False when the deal is one of the list's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +232,12 @@ class KlondikeState(GameState[Action]):
         self._result: Result | None = None
         self._reason: str | None = None
         self.skipped = 0
+        self.searched = False
+        self._pick: Pick | None = None
+        self._picked = False
+        """``winnable_only``: whether ``_pick`` (the listed deal, None: search) is chosen (it is saved)."""
+        self._legacy = False
+        """A save of before the list: ``winnable_only`` deals by the search, as that save was dealt."""
 
     # -- shape -----------------------------------------------------------------------
 
@@ -265,13 +276,13 @@ class KlondikeState(GameState[Action]):
         else:
             self._deal(self.seed)
             if self.options.winnable_only:
-                self.skipped = self._deal_winnable()
+                self._deal_winnable()
         for column in range(COLUMNS):
             self.down[column] = max(len(self.columns[column]) - 1, 0)
         if self.options.scoring == "vegas":
             self.score = -52
         events: list[Event] = [
-            Dealt(tuple(card_of(c[-1]) for c in self.columns if c), len(self.stock), self.skipped),
+            Dealt(tuple(card_of(c[-1]) for c in self.columns if c), len(self.stock), self.skipped, self.searched),
         ]
         self._check_end(events)
         return events
@@ -288,11 +299,40 @@ class KlondikeState(GameState[Action]):
         self.stock = list(reversed(cards[position:]))  # the stock's top is its last card
         self.down = [len(column) - 1 for column in self.columns]
 
-    def _deal_winnable(self) -> int:
-        """Deal again, from seeds drawn from the game's seed, until the solver shows a deal winnable.
+    def _deal_winnable(self) -> None:
+        """Deal a winnable deal, the same for the same seed on every machine (a save replays its deal).
+
+        The game's seed picks one deal of the shipped list of deals proven winnable (``winnable.py``), each as
+        likely, with one of the suit renamings that keep colours: a uniform choice among the winnable deals
+        (less the few the list's budget left undecided), hard ones as often as easy ones. When the list lacks
+        these rules, ``searched`` is set and ``_search_winnable`` deals instead.
+        """
+        chosen = self.winnable_pick()
+        if chosen is None:
+            self.searched = not self._legacy  # a save of before the list was always dealt so: nothing to say
+            self.skipped = self._search_winnable()
+            return
+        self._deal(chosen.seed)
+        self.columns = [renamed(column, chosen.renaming) for column in self.columns]
+        self.stock = renamed(self.stock, chosen.renaming)
+
+    def winnable_pick(self) -> Pick | None:
+        """The listed deal and renaming ``winnable_only`` deals; None when it searches instead.
+
+        Chosen once from the seed and saved with the game, so a save replays its deal even after the shipped
+        list has grown; a save of before the list (none saved) searches, as it was dealt.
+        """
+        if not self._picked:
+            self._picked = True
+            self._pick = None if self._legacy else pick(self.options, self.seed)
+        return self._pick
+
+    def _search_winnable(self) -> int:
+        """Deal again, from seeds drawn from the game's seed, until a short search wins a deal (the first that
+        it wins: so it leans to deals won fast).
 
         The budget is in positions, not seconds, so the same seed deals the same cards on every
-        machine (a save replays its deal). Returns how many deals were skipped.
+        machine. Returns how many deals were skipped.
         """
         draws = random.Random(self.seed)
         for skipped in range(WINNABLE_TRIES):
@@ -305,53 +345,57 @@ class KlondikeState(GameState[Action]):
     # -- legal actions ------------------------------------------------------------------
 
     def moves_now(self) -> list[Move]:
-        """Every card move allowed now (no draw, undo, redo or giving up)."""
+        """Every card move allowed now (no draw, undo, redo or giving up).
+
+        The moves come source by source, each source's targets in column order; one empty column stands
+        for all (they are alike), the first. The rules' fit and fill tables are looked up, not asked.
+        """
         rules = self.rules
         found = self.found
+        fit_rows = rules.fit_rows
+        fills = rules.fill_cards
         moves: list[Move] = []
         columns = self.columns
-        empties = [i for i in range(COLUMNS) if not columns[i]]
+        targets: list[tuple[int, tuple[bool, ...] | None]] = []  # (column, what fits onto its top; None: empty)
+        empty_seen = False
+        for dst in range(COLUMNS):
+            target = columns[dst]
+            if target:
+                targets.append((dst, fit_rows[target[-1]]))
+            elif not empty_seen:
+                empty_seen = True
+                targets.append((dst, None))
         for src in range(COLUMNS):
             column = columns[src]
             if not column:
                 continue
-            top = column[-1]
-            if rules.to_foundation(top, found):
+            if rules.to_foundation(column[-1], found):
                 moves.append(Move(src, FOUNDATION, 1))
-            for k in range(self.down[src], len(column)):
+            size = len(column)
+            for k in range(self.down[src], size):
                 card = column[k]
-                count = len(column) - k
-                for dst in range(COLUMNS):
+                for dst, fit in targets:
                     if dst == src:
                         continue
-                    target = columns[dst]
-                    if target:
-                        if rules.fits(card, target[-1]):
-                            moves.append(Move(src, dst, count))
-                    elif k > 0 and rules.fills_empty(card) and dst == empties[0]:
-                        moves.append(Move(src, dst, count))  # one empty column stands for all: they are alike
+                    if fit is None:
+                        if k > 0 and fills[card]:
+                            moves.append(Move(src, dst, size - k))
+                    elif fit[card]:
+                        moves.append(Move(src, dst, size - k))
         if self.waste:
             card = self.waste[-1]
             if rules.to_foundation(card, found):
                 moves.append(Move(WASTE, FOUNDATION, 1))
-            for dst in range(COLUMNS):
-                target = columns[dst]
-                if target:
-                    if rules.fits(card, target[-1]):
-                        moves.append(Move(WASTE, dst, 1))
-                elif rules.fills_empty(card) and dst == empties[0]:
-                    moves.append(Move(WASTE, dst, 1))
+            moves += [Move(WASTE, dst, 1) for dst, fit in targets if (fills[card] if fit is None else fit[card])]
         if rules.from_foundation:
             for s in range(SUITS):
                 if found[s]:
                     card = rules.foundation_top(s, found[s])
-                    for dst in range(COLUMNS):
-                        target = columns[dst]
-                        if target:
-                            if rules.fits(card, target[-1]):
-                                moves.append(Move(FOUNDATION + s, dst, 1))
-                        elif rules.fills_empty(card) and dst == empties[0]:
-                            moves.append(Move(FOUNDATION + s, dst, 1))
+                    moves += [
+                        Move(FOUNDATION + s, dst, 1)
+                        for dst, fit in targets
+                        if (fills[card] if fit is None else fit[card])
+                    ]
         return moves
 
     def can_draw(self) -> bool:
@@ -658,11 +702,15 @@ class KlondikeState(GameState[Action]):
         other._result = self._result
         other._reason = self._reason
         other.skipped = self.skipped
+        other.searched = self.searched
+        other._pick = self._pick
+        other._picked = self._picked
+        other._legacy = self._legacy
         return other
 
     def to_json(self) -> dict[str, Any]:
         result = self._result
-        return {
+        data = {
             "game": GAME,
             "variant": self._variant,
             "options": self.options.to_dict(),
@@ -677,6 +725,12 @@ class KlondikeState(GameState[Action]):
             if result is None
             else {"scores": list(result.scores), "winners": list(result.winners), "reason": result.reason},
         }
+        if self.options.winnable_only and self.given is None and not self._legacy:
+            chosen = self.winnable_pick()
+            data["winnable_deal"] = (
+                None if chosen is None else {"seed": chosen.seed, "renaming": RENAMINGS.index(chosen.renaming)}
+            )
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> KlondikeState:
@@ -685,6 +739,16 @@ class KlondikeState(GameState[Action]):
         columns = None if given is None else [[int(c) for c in col] for col in given[0]]
         stock = None if given is None else [int(c) for c in given[1]]
         state = cls(str(data["variant"]), options, data["seed"], columns, stock)
+        if options.winnable_only and given is None:
+            state._picked = True
+            if "winnable_deal" not in data:
+                state._legacy = True
+            elif data["winnable_deal"] is not None:
+                chosen = data["winnable_deal"]
+                listed, renaming = int(chosen["seed"]), int(chosen["renaming"])
+                if listed < 0 or not 0 <= renaming < len(RENAMINGS):
+                    raise ValueError(f"not a listed deal: {chosen!r}")
+                state._pick = Pick(listed, RENAMINGS[renaming])
         state.started = bool(data["started"])
         state.restore(_snapshot_read(data["board"]))
         state.undo_stack = [(_snapshot_read(s), action_from_json(a, "undo")) for s, a in data["undo"]]
