@@ -646,6 +646,25 @@ class NetApp(App):
         self.seats_file: Path | None = None
         """Where this child's seat tokens are kept, per server, so a new start comes back to the seat."""
         self.server_key = ""
+        self.handlers: Mapping[str, Callable[[Mapping[str, Any]], None]] = {
+            "welcome": self._on_welcome,
+            "tables": self._on_tables,
+            "created": self._on_created,
+            "seated": self._on_seated,
+            "watching": self._on_watching,
+            "step": self._on_step,
+            "caught_up": self._on_caught_up,
+            "left": self._on_left,
+            "talk": self._on_talk,
+            "teacher": self._on_teacher,
+            "notice": self._on_notice,
+            "refused": self._on_refused,
+            "_lost": self._on_lost,
+            "_back": self._on_back,
+            "_gone": self._on_gone,
+        }
+        """What each kind of message from the server does, by its ``t``; ``_lost``, ``_back`` and ``_gone``
+        come from the connection itself."""
 
     def wake(self) -> None:
         self.terminal.inject(Typed(NET))
@@ -823,112 +842,132 @@ class NetApp(App):
                 self.refuse(self.t("A message from the server could not be read; it is left out."))
 
     def take(self, message: Mapping[str, Any]) -> None:
+        """One message from the server, to the method of its kind; a kind this client does not know is let be."""
         kind = message.get("t")
-        if kind == "welcome":
-            self.admitted = True
-            self.server_name = str(message.get("server") or "")
-            self.games = [g for g in message.get("games") or [] if registry.find(str(g.get("game"))) is not None]
-        elif kind == "tables":
-            known = {table.get("table") for table in self.tables}
-            self.tables = [table for table in message.get("tables") or [] if isinstance(table, dict)]
-            if self.lobby is None:
-                self.lobby = LobbyScreen(self)
-                self.stack.append(self.lobby)
-                self.lobby.enter()
-                return
-            self.lobby.refresh()
-            if self.stack and self.stack[-1] is self.lobby:
-                for table in self.tables:
-                    if table.get("table") not in known:
-                        self.say(self.t("New table: {table}.", table=self.table_label(table)))
-        elif kind == "created":
-            self.creating = None
-            del self.stack[1:]
-            self.sit(int(message["table"]), 1)
-        elif kind == "seated":
-            self.link.token = str(message["token"])
-            self.keep_token(self.link.token)
-            screen = self.game_screen_now
-            if (
-                message.get("back")
-                and screen is not None
-                and screen.table_number == message.get("table")
-                and screen.seat_number == message.get("seat")
-            ):
-                self.say(self.t("Back at the table."))
-                screen.remote.offer_again()
-                screen.announced_turn = None  # "your turn" again, if it is
-                return
-            if self.lobby is None:
-                self.lobby = LobbyScreen(self)
-                self.stack.append(self.lobby)
-            screen = RemoteGameScreen(self, message)
-            self.game_screen_now = screen
-            del self.stack[1:]
-            self.push(screen)
-            if message.get("back"):
-                self.say(self.t("Back at the table. What happened while you were away follows."))
-        elif kind == "watching":
-            if self.lobby is None:
-                self.lobby = LobbyScreen(self)
-                self.stack.append(self.lobby)
-            screen = RemoteGameScreen(self, message)
-            self.game_screen_now = screen
-            del self.stack[1:]
-            self.push(screen)
-        elif kind == "step":
-            screen = self.game_screen_now
-            if screen is not None:
-                screen.take(message)
-                self.link.seen = screen.remote.steps
-        elif kind == "caught_up":
-            self.say(self.t("That is everything so far; G reads the history."))
-        elif kind == "left":
-            screen, self.game_screen_now = self.game_screen_now, None
-            if screen is not None:  # the teacher ended the table, or gave the seat to a computer
-                self.keep_token(None)
-                self.link.token = None
-                self.link.seen = 0
-                if screen in self.stack and self.lobby is not None:
-                    del self.stack[1:]
-                    self.lobby.resume()
-        elif kind == "talk":
-            screen = self.game_screen_now
-            seat = message.get("seat")
-            if screen is not None and isinstance(seat, int) and 0 <= seat < len(screen.names):
-                text = self.t("{name} says: {text}", name=screen.names[seat], text=str(message.get("text"))[:120])
-                screen.announce(Utterance(text, text))
-        elif kind == "teacher":
-            for data in list(message.get("said") or [])[:SAID_PARTS]:
-                try:
-                    text = word(said_from_wire(data, self.catalog.knows), self.t)
-                except (ValueError, TypeError, KeyError, IndexError, AttributeError):
-                    text = self.t("A message from the server could not be read; it is left out.")
-                self.say(text[:1000])
-        elif kind == "notice":
-            notice = str(message.get("id"))
-            screen = self.game_screen_now
-            if notice in ("table-paused", "table-resumed") and screen is not None:
-                screen.remote.pause(notice == "table-paused")
-            self.notice(notice, message.get("p") or {})
-        elif kind == "refused":
-            self.refuse(self.server_refusal(str(message.get("id")), message.get("p") or {}))
-            screen = self.game_screen_now
-            if screen is not None and screen.remote.started:
-                screen.remote.offer_again()  # a refused move changed nothing: this seat may move again
-            if message.get("id") == "net-token" and not self.admitted:
-                self.keep_token(None)  # the seat is gone (the table ended): the lobby instead
-                self.link.token = None
-                self.link.send({"t": "hello", "code": self.link.code, "name": self.link.name, "v": 1})
-            elif message.get("id") in ("net-code", "net-locked") and not self.admitted:
-                self.running = False
-        elif kind == "_lost":
-            self.say(self.t("The connection to the server is lost. Connecting again."))
-        elif kind == "_back":
-            self.say(self.t("Connected again."))
-        elif kind == "_gone":
-            self.say(self.t("The server cannot be reached. Goodbye."))
+        handler = self.handlers.get(kind) if isinstance(kind, str) else None
+        if handler is not None:
+            handler(message)
+
+    def _lobby_first(self) -> LobbyScreen:
+        """The lobby under whatever opens now, made when the first message to come is not the list of tables."""
+        if self.lobby is None:
+            self.lobby = LobbyScreen(self)
+            self.stack.append(self.lobby)
+        return self.lobby
+
+    def _open_table(self, message: Mapping[str, Any]) -> None:
+        """The game screen of the table just taken (a seat, or a place to watch), over the lobby."""
+        self._lobby_first()
+        screen = RemoteGameScreen(self, message)
+        self.game_screen_now = screen
+        del self.stack[1:]
+        self.push(screen)
+
+    def _on_welcome(self, message: Mapping[str, Any]) -> None:
+        self.admitted = True
+        self.server_name = str(message.get("server") or "")
+        self.games = [g for g in message.get("games") or [] if registry.find(str(g.get("game"))) is not None]
+
+    def _on_tables(self, message: Mapping[str, Any]) -> None:
+        known = {table.get("table") for table in self.tables}
+        self.tables = [table for table in message.get("tables") or [] if isinstance(table, dict)]
+        if self.lobby is None:
+            self._lobby_first().enter()
+            return
+        self.lobby.refresh()
+        if self.stack and self.stack[-1] is self.lobby:
+            for table in self.tables:
+                if table.get("table") not in known:
+                    self.say(self.t("New table: {table}.", table=self.table_label(table)))
+
+    def _on_created(self, message: Mapping[str, Any]) -> None:
+        self.creating = None
+        del self.stack[1:]
+        self.sit(int(message["table"]), 1)
+
+    def _on_seated(self, message: Mapping[str, Any]) -> None:
+        self.link.token = str(message["token"])
+        self.keep_token(self.link.token)
+        screen = self.game_screen_now
+        if (
+            message.get("back")
+            and screen is not None
+            and screen.table_number == message.get("table")
+            and screen.seat_number == message.get("seat")
+        ):
+            self.say(self.t("Back at the table."))
+            screen.remote.offer_again()
+            screen.announced_turn = None  # "your turn" again, if it is
+            return
+        self._open_table(message)
+        if message.get("back"):
+            self.say(self.t("Back at the table. What happened while you were away follows."))
+
+    def _on_watching(self, message: Mapping[str, Any]) -> None:
+        self._open_table(message)
+
+    def _on_step(self, message: Mapping[str, Any]) -> None:
+        screen = self.game_screen_now
+        if screen is not None:
+            screen.take(message)
+            self.link.seen = screen.remote.steps
+
+    def _on_caught_up(self, message: Mapping[str, Any]) -> None:
+        self.say(self.t("That is everything so far; G reads the history."))
+
+    def _on_left(self, message: Mapping[str, Any]) -> None:
+        screen, self.game_screen_now = self.game_screen_now, None
+        if screen is not None:  # the teacher ended the table, or gave the seat to a computer
+            self.keep_token(None)
+            self.link.token = None
+            self.link.seen = 0
+            if screen in self.stack and self.lobby is not None:
+                del self.stack[1:]
+                self.lobby.resume()
+
+    def _on_talk(self, message: Mapping[str, Any]) -> None:
+        screen = self.game_screen_now
+        seat = message.get("seat")
+        if screen is not None and isinstance(seat, int) and 0 <= seat < len(screen.names):
+            text = self.t("{name} says: {text}", name=screen.names[seat], text=str(message.get("text"))[:120])
+            screen.announce(Utterance(text, text))
+
+    def _on_teacher(self, message: Mapping[str, Any]) -> None:
+        for data in list(message.get("said") or [])[:SAID_PARTS]:
+            try:
+                text = word(said_from_wire(data, self.catalog.knows), self.t)
+            except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+                text = self.t("A message from the server could not be read; it is left out.")
+            self.say(text[:1000])
+
+    def _on_notice(self, message: Mapping[str, Any]) -> None:
+        notice = str(message.get("id"))
+        screen = self.game_screen_now
+        if notice in ("table-paused", "table-resumed") and screen is not None:
+            screen.remote.pause(notice == "table-paused")
+        self.notice(notice, message.get("p") or {})
+
+    def _on_refused(self, message: Mapping[str, Any]) -> None:
+        self.refuse(self.server_refusal(str(message.get("id")), message.get("p") or {}))
+        screen = self.game_screen_now
+        if screen is not None and screen.remote.started:
+            screen.remote.offer_again()  # a refused move changed nothing: this seat may move again
+        if message.get("id") == "net-token" and not self.admitted:
+            self.keep_token(None)  # the seat is gone (the table ended): the lobby instead
+            self.link.token = None
+            self.link.send({"t": "hello", "code": self.link.code, "name": self.link.name, "v": 1})
+        elif message.get("id") in ("net-code", "net-locked") and not self.admitted:
             self.running = False
+
+    def _on_lost(self, message: Mapping[str, Any]) -> None:
+        self.say(self.t("The connection to the server is lost. Connecting again."))
+
+    def _on_back(self, message: Mapping[str, Any]) -> None:
+        self.say(self.t("Connected again."))
+
+    def _on_gone(self, message: Mapping[str, Any]) -> None:
+        self.say(self.t("The server cannot be reached. Goodbye."))
+        self.running = False
 
     def notice(self, msg_id: str, params: Mapping[str, Any]) -> None:
         """News from the teacher or about the table, in the child's words; kept in the history at the table."""
