@@ -3,7 +3,7 @@
 :class:`ServerThread` runs :class:`~accessible_cards.net.server.Server` on its own asyncio loop, on an
 ephemeral port, and records every byte it sends to each connection (``wire``). :class:`Client` runs
 the ``join`` program (:func:`~accessible_cards.net.client.run_join`) on a thread, with the real
-:class:`~accessible_cards.net.client.NetTerminal` reading lines from a pipe, and records every
+:class:`~accessible_cards.net.terminal.NetTerminal` reading lines from a pipe, and records every
 utterance given to its outputs. Both are closed by the tests' fixtures, whatever happens.
 """
 
@@ -22,9 +22,10 @@ from typing import Any
 from accessible_cards.game import Voice
 from accessible_cards.i18n import Catalog
 from accessible_cards.narration.base import seat_names
-from accessible_cards.net.client import NetApp, NetTerminal, run_join
+from accessible_cards.net.client import NetApp, run_join
 from accessible_cards.net.server import Config, Connection, NetTable, Server
 from accessible_cards.net.teacher import Console
+from accessible_cards.net.terminal import NetTerminal
 from accessible_cards.outputs import RecordingOutput
 from accessible_cards.settings import Loaded, Settings
 from accessible_cards.table import COMPUTER

@@ -256,8 +256,8 @@ def run_join(args: argparse.Namespace, outputs: Any, add_voice: Any) -> int:
     """``join``: ask for the code if not given, then the lobby; ``outputs`` and ``add_voice`` are those of ``play``."""
     from .. import settings as settings_file
     from ..saves import data_dir
-    from .client import NetTerminal
     from .client import run_join as join
+    from .terminal import NetTerminal
 
     loaded = settings_file.load()
     overrides: dict[str, Any] = {}

@@ -105,7 +105,8 @@ class TextSession:
                 return "de"
 
     def _run(self) -> None:
-        from .client import NetTerminal, run_join, typed_line
+        from .client import run_join
+        from .terminal import NetTerminal, typed_line
 
         status = 1
         try:
