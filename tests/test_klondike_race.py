@@ -621,8 +621,8 @@ def test_at_one_keyboard_t_says_a_rival_has_not_started_rather_than_none_on_the_
 def test_a_network_client_reads_the_clock_as_it_runs_between_the_servers_steps() -> None:
     """T on a child's computer: the view came with the last step, the time left goes on from it; a paused table
     stands still."""
-    from accessible_cards.net.client import RemoteTable
     from accessible_cards.net.protocol import to_wire
+    from accessible_cards.net.remote import RemoteTable
 
     state, clock = race(minutes=3, race_together=True)
     state.start()

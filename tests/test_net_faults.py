@@ -378,8 +378,8 @@ def test_silent_connections_are_dropped_and_a_full_server_says_so() -> None:
 def test_a_move_sent_as_the_connection_dropped_may_be_made_again_once_back() -> None:
     """The server never got it: after the drop the seat's moves are open again (the server refuses a second one)."""
     from accessible_cards import game as registry
-    from accessible_cards.net.client import RemoteTable
     from accessible_cards.net.protocol import to_wire
+    from accessible_cards.net.remote import RemoteTable
 
     game = registry.get("bundles")
     state = game.new_state(2, "standard", {}, 3)
