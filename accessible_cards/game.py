@@ -40,7 +40,11 @@ GAMES_ENV: Final = "ACCESSIBLE_CARDS_GAMES"
 
 
 class Player(Protocol):
-    """A computer player: it sees one seat's view and the legal actions, never the state."""
+    """A computer player: it sees one seat's view and the legal actions, never the state.
+
+    A player that chooses without looking at the view (a random chooser) may say so with a
+    ``sees = False`` attribute: the table then hands it None for the view and builds none.
+    """
 
     def choose(self, view: Any, legal_actions: Any) -> Any:
         """One of ``legal_actions``."""

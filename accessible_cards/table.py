@@ -13,13 +13,13 @@ of them holds the state, only the views the table gives them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 from .engine import Event, GameState, Result
 from .errors import CardsError, IllegalActionError
-from .game import GameDescription, Player, ScriptMove
+from .game import GameDescription, OnlyMove, Player, ScriptMove
 
 PERSON: Final = "person"
 COMPUTER: Final = "computer"
@@ -59,7 +59,12 @@ Listener = Callable[[Sequence[Event], Move | None], None]
 
 
 class Table:
-    """One game, its seats, its moves so far; the only holder of the state."""
+    """One game, its seats, its moves so far; the only holder of the state.
+
+    ``players`` gives computer seats their players ready-made (a simulation's own choosers);
+    without it each computer seat gets its game's player of its level and seed. With
+    ``record=False`` the table keeps no list of moves (many games simulated, none saved).
+    """
 
     def __init__(
         self,
@@ -68,19 +73,27 @@ class Table:
         seats: Sequence[Seat],
         script: Sequence[ScriptMove] | None = None,
         clock: Callable[[], float] | None = None,
+        *,
+        players: Mapping[int, Player] | None = None,
+        record: bool = True,
     ) -> None:
         self.game = game
         self.state = state
         if clock is not None:
             state.set_clock(clock)
         self.seats = tuple(seats)
-        self.players: dict[int, Player] = {
-            seat: game.make_player(who.level or "", who.seed or 0)
-            for seat, who in enumerate(self.seats)
-            if who.kind == COMPUTER and game.has_computers
-        }
+        self.players: dict[int, Player] = (
+            dict(players)
+            if players is not None
+            else {
+                seat: game.make_player(who.level or "", who.seed or 0)
+                for seat, who in enumerate(self.seats)
+                if who.kind == COMPUTER and game.has_computers
+            }
+        )
         self.script: list[ScriptMove] = list(script or [])
         self.moves: list[Move] = []
+        self.record = record
         self.listeners: list[Listener] = []
         self.started = False
 
@@ -189,6 +202,51 @@ class Table:
             return self.play(move.action)
         return self.step(move)
 
+    def follow(self, move: Move) -> list[Event]:
+        """Make a recorded move as it stands, whoever made it: no computer player is asked, no script followed.
+
+        The state checks it as any move (IllegalActionError when it is not legal where it stands).
+        """
+        return self._apply(move)
+
+    def play_out(self) -> Result | None:
+        """Play the table's computer seats until the game ends or another seat is to move; the result.
+
+        Nobody listening and no moves kept, a game played by its only action goes to its end by
+        the state's own quiet path (:meth:`GameState.play_out`). Nobody listening, each move is
+        made by the state's quiet play (:meth:`GameState.play_quiet`), no events built.
+        """
+        if not self.started:
+            self.start()
+        state = self.state
+        if self.listeners or self.script:
+            while state.result is None and self.automatic():
+                self.step()
+            return state.result
+        players = self.players
+        if not self.record and players and all(type(player) is OnlyMove for player in players.values()):
+            result = state.play_out()
+            if result is not None:
+                return result
+        seats = self.seats
+        moves = self.moves if self.record else None
+        to_move, legal, view, play = state.to_move, state.legal_actions, state.view, state.play_quiet
+        observers = [
+            (seat, observe) for seat, player in players.items() if (observe := getattr(player, "observe", None))
+        ]
+        blind = {seat for seat, player in players.items() if not getattr(player, "sees", True)}
+        while state.result is None:
+            seat = to_move()
+            if seat is None or seats[seat].kind != COMPUTER:
+                break
+            action = players[seat].choose(None if seat in blind else view(seat), legal())
+            play(action)
+            if moves is not None:
+                moves.append(Move(action, COMPUTER))
+            for other, observe in observers:
+                observe(view(other))
+        return state.result
+
     def run_automatic(self, before: Callable[[], bool] | None = None) -> None:
         """Play the table's own seats until a person is to move or the game ends.
 
@@ -203,7 +261,8 @@ class Table:
 
     def _apply(self, move: Move) -> list[Event]:
         events = self.state.apply(move.action)
-        self.moves.append(move)
+        if self.record:
+            self.moves.append(move)
         self._show_players()
         self._tell(events, move)
         return events
