@@ -159,6 +159,13 @@ class GameState(ABC, Generic[A]):
         """
         self.apply(action)
 
+    def actions(self) -> Sequence[A]:
+        """The legal actions as a plain sequence, in ``legal_actions()``'s order (simulation and search).
+
+        By default a tuple of ``legal_actions()``; a game with a faster path overrides it.
+        """
+        return tuple(self.legal_actions())
+
     def play_out(self) -> Result | None:
         """Play a game without choices to its end, quietly, by its only action; None: no such path.
 

@@ -209,9 +209,10 @@ class Table:
         """
         return self._apply(move)
 
-    def play_out(self) -> Result | None:
+    def play_out(self, until: Callable[[], bool] | None = None) -> Result | None:
         """Play the table's computer seats until the game ends or another seat is to move; the result.
 
+        ``until()`` is asked after each move; True stops there (a simulation counting each game of a match).
         Nobody listening and no moves kept, a game played by its only action goes to its end by
         the state's own quiet path (:meth:`GameState.play_out`). Nobody listening, each move is
         made by the state's quiet play (:meth:`GameState.play_quiet`), no events built.
@@ -222,40 +223,53 @@ class Table:
         if self.listeners or self.script:
             while state.result is None and self.automatic():
                 self.step()
+                if until is not None and until():
+                    break
             return state.result
         players = self.players
-        if not self.record and players and all(type(player) is OnlyMove for player in players.values()):
+        if (
+            until is None
+            and not self.record
+            and players
+            and all(type(player) is OnlyMove for player in players.values())
+        ):
             result = state.play_out()
             if result is not None:
                 return result
         seats = self.seats
         moves = self.moves if self.record else None
-        to_move, legal, view, play = state.to_move, state.legal_actions, state.view, state.play_quiet
+        to_move, actions, view, play = state.to_move, state.actions, state.view, state.play_quiet
         observers = [
             (seat, observe) for seat, player in players.items() if (observe := getattr(player, "observe", None))
         ]
         blind = {seat for seat, player in players.items() if not getattr(player, "sees", True)}
+        one = set(map(id, players.values()))
+        if (
+            len(one) == 1
+            and len(blind) == len(players) == len(seats)
+            and moves is None
+            and not observers
+            and until is None
+            and all(who.kind == COMPUTER for who in seats)
+        ):
+            # one blind chooser at every seat (random play): nobody to ask whose move it is, no view to build
+            choose = next(iter(players.values())).choose
+            while state.result is None:
+                play(choose(None, actions()))
+            return state.result
         while state.result is None:
             seat = to_move()
             if seat is None or seats[seat].kind != COMPUTER:
                 break
-            action = players[seat].choose(None if seat in blind else view(seat), legal())
+            action = players[seat].choose(None if seat in blind else view(seat), actions())
             play(action)
             if moves is not None:
                 moves.append(Move(action, COMPUTER))
             for other, observe in observers:
                 observe(view(other))
+            if until is not None and until():
+                break
         return state.result
-
-    def run_automatic(self, before: Callable[[], bool] | None = None) -> None:
-        """Play the table's own seats until a person is to move or the game ends.
-
-        ``before()`` is asked before each move (a screen pauses there); False stops.
-        """
-        while self.result is None and self.automatic():
-            if before is not None and not before():
-                return
-            self.step()
 
     # -- inside ----------------------------------------------------------------------------
 
