@@ -13,12 +13,13 @@ of them holds the state, only the views the table gives them.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 from .engine import Event, GameState, Result
-from .errors import CardsError, IllegalActionError
+from .errors import CardsError, IllegalActionError, ScenarioError
 from .game import GameDescription, OnlyMove, Player, ScriptMove
 
 PERSON: Final = "person"
@@ -52,6 +53,22 @@ class Seat:
     @classmethod
     def computer(cls, level: str, seed: int) -> Seat:
         return cls(COMPUTER, level, seed)
+
+
+class RandomChoice:
+    """A player that draws every choice from ``rng`` without looking at the view (random play).
+
+    One may sit at every seat: the seats then share its random source, in the order they move.
+    """
+
+    __slots__ = ("_choice",)
+    sees = False
+
+    def __init__(self, rng: random.Random) -> None:
+        self._choice = rng.choice
+
+    def choose(self, view: Any, legal_actions: Sequence[Any]) -> Any:
+        return self._choice(legal_actions)
 
 
 Listener = Callable[[Sequence[Event], Move | None], None]
@@ -208,6 +225,23 @@ class Table:
         The state checks it as any move (IllegalActionError when it is not legal where it stands).
         """
         return self._apply(move)
+
+    def play_script(self) -> None:
+        """Play the script's moves to its end, each by the table whoever's seat it is (a scenario replayed or checked).
+
+        A ScenarioError when a move comes after the game's end; a move that cannot be made raises its own error.
+        """
+        while self.script:
+            if self.result is not None:
+                number = self.script[0].number
+                raise ScenarioError(
+                    "error-scenario-move",
+                    f"move {number}: the game is over",
+                    move=number,
+                    reason="game over",
+                    cause="error-game-over",
+                )
+            self._apply(Move(self.script.pop(0).action(self.state), SCRIPT))
 
     def play_out(self, until: Callable[[], bool] | None = None) -> Result | None:
         """Play the table's computer seats until the game ends or another seat is to move; the result.

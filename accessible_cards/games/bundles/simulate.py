@@ -17,26 +17,13 @@ from typing import Any
 from accessible_cards.errors import OptionError
 from accessible_cards.game import Player, get
 from accessible_cards.stats import game_seeds, percentile, wilson
-from accessible_cards.table import Seat, Table
+from accessible_cards.table import RandomChoice, Seat, Table
 
 from .ai import make_player
 from .ai.basic import Player as BundlesPlayer
 from .match import BundlesMatchState
 from .rules import BundlesAction, BundlesOptions, BundlesView
 from .state import BundlesState
-
-
-class _Chooser:
-    """Random play: every seat's choice drawn from one seeded source, without looking at the view."""
-
-    __slots__ = ("choice",)
-    sees = False
-
-    def __init__(self, seed: int) -> None:
-        self.choice = random.Random(seed ^ 0x5BD1E995).choice
-
-    def choose(self, view: None, legal_actions: Sequence[BundlesAction]) -> BundlesAction:
-        return self.choice(legal_actions)
 
 
 class _Timed:
@@ -67,8 +54,8 @@ def _ended(game: BundlesState) -> Callable[[], bool]:
 
 
 def _random(n: int, seed: int) -> dict[int, Player]:
-    chooser = _Chooser(seed)
-    return dict.fromkeys(range(n), chooser)
+    """Random play: one chooser at every seat, drawing from one seeded source."""
+    return dict.fromkeys(range(n), RandomChoice(random.Random(seed ^ 0x5BD1E995)))
 
 
 class _Tally:
