@@ -411,6 +411,8 @@ class GameDescription:
 class OnlyMove:
     """The computer player of a game without choices: it makes the one legal action (War's turn)."""
 
+    sees = False  # no view is built for it
+
     def choose(self, view: Any, legal_actions: Any) -> Any:
         return next(iter(legal_actions))
 

@@ -167,7 +167,8 @@ class Table:
                 raise IllegalActionError("error-script-mismatch", "a scripted move is not the saved one")
             return self._apply(Move(action, SCRIPT))
         player = self.players[seat]
-        action = player.choose(self.state.view(seat), self.state.legal_actions())
+        view = self.state.view(seat) if getattr(player, "sees", True) else None
+        action = player.choose(view, self.state.legal_actions())
         if saved is not None:
             action = saved.action
         return self._apply(Move(action, COMPUTER))

@@ -1,7 +1,8 @@
 """Stealing Bundles speed: random play, clone(), and the hard player's search.
 
-Two paths of random play are timed: ``quiet`` (``actions()`` + ``play_quiet()``, no events: what
-simulation and search use) and ``events`` (``legal_actions()`` + ``apply()``, every event built: what
+Three paths of random play are timed: ``quiet`` (``actions()`` + ``play_quiet()``, no events: what
+search uses), ``table`` (the same random play through a table with nobody listening: what
+``simulate`` runs) and ``events`` (``legal_actions()`` + ``apply()``, every event built: what
 replays and play use). Beside them, in the same run, a lean random playout of two-player standard on
 plain ints (``lean_plays``) gives the ratio that does not depend on how busy the machine is. The
 search figure is the plays the hard player makes inside its samples (and its end-game solver) per
@@ -17,8 +18,10 @@ import random
 import sys
 import time
 
+from accessible_cards.game import get
 from accessible_cards.games.bundles.rules import BundlesOptions
 from accessible_cards.games.bundles.state import BundlesState
+from accessible_cards.table import RandomChoice, Seat, Table
 
 
 def quiet_batch(options: BundlesOptions, seeds: range) -> int:
@@ -31,6 +34,19 @@ def quiet_batch(options: BundlesOptions, seeds: range) -> int:
         while state.result is None:
             state.play_quiet(chooser.choice(state.actions()))
             plays += 1
+    return plays
+
+
+def table_batch(options: BundlesOptions, seeds: range) -> int:
+    """Random play through a table (what ``simulate bundles`` runs): one blind chooser at every seat, quiet."""
+    game = get("bundles")
+    seats = [Seat.computer("", 0)] * options.players
+    plays = 0
+    for seed in seeds:
+        state = BundlesState(options, seed)
+        chooser = RandomChoice(random.Random(seed))
+        Table(game, state, seats, players=dict.fromkeys(range(options.players), chooser), record=False).play_out()
+        plays += state.steals + state.captures + state.trails  # every play is one of the three
     return plays
 
 
@@ -146,7 +162,7 @@ def main() -> None:
     print(f"Python {platform.python_version()} on {platform.machine()}, {platform.system()}")
     for players in (2, 4):
         options = BundlesOptions.preset("standard", {"players": players})
-        for label, batch in (("quiet", quiet_batch), ("events", events_batch)):
+        for label, batch in (("quiet", quiet_batch), ("table", table_batch), ("events", events_batch)):
             best = float("inf")
             plays = 0
             for number in range(args.batches):
