@@ -43,7 +43,8 @@ class Player(Protocol):
     """A computer player: it sees one seat's view and the legal actions, never the state.
 
     A player that chooses without looking at the view (a random chooser) may say so with a
-    ``sees = False`` attribute: the table then hands it None for the view and builds none.
+    ``sees = False`` attribute: the table then hands it None for the view and builds none. Such a
+    player may also offer ``pick(legal_actions)``, the same choice without the view argument.
     """
 
     def choose(self, view: Any, legal_actions: Any) -> Any:

@@ -59,16 +59,18 @@ class RandomChoice:
     """A player that draws every choice from ``rng`` without looking at the view (random play).
 
     One may sit at every seat: the seats then share its random source, in the order they move.
+    ``pick(legal_actions)`` is the same choice without the view: the random source's own ``choice``,
+    which the table's quiet loop calls directly.
     """
 
-    __slots__ = ("_choice",)
+    __slots__ = ("pick",)
     sees = False
 
     def __init__(self, rng: random.Random) -> None:
-        self._choice = rng.choice
+        self.pick = rng.choice
 
     def choose(self, view: Any, legal_actions: Sequence[Any]) -> Any:
-        return self._choice(legal_actions)
+        return self.pick(legal_actions)
 
 
 Listener = Callable[[Sequence[Event], Move | None], None]
@@ -262,15 +264,27 @@ class Table:
                     break
             return state.result
         players = self.players
-        if (
-            until is None
-            and not self.record
-            and players
-            and all(type(player) is OnlyMove for player in players.values())
-        ):
-            result = state.play_out()
-            if result is not None:
-                return result
+        quiet = until is None and not self.record
+        if quiet and players:
+            first = next(iter(players.values()))
+            if type(first) is OnlyMove and all(type(player) is OnlyMove for player in players.values()):
+                result = state.play_out()
+                if result is not None:
+                    return result
+            lone = self._lone_chooser(first)
+            if lone is not None:
+                # one blind chooser at every seat (random play): nobody to ask whose move it is, no view to build;
+                # a chooser that picks from the legal actions alone (``pick``) is called without the view
+                actions, play = state.actions, state.play_quiet
+                pick = getattr(lone, "pick", None)
+                if pick is not None:
+                    while state.result is None:
+                        play(pick(actions()))
+                    return state.result
+                choose = lone.choose
+                while state.result is None:
+                    play(choose(None, actions()))
+                return state.result
         seats = self.seats
         moves = self.moves if self.record else None
         to_move, actions, view, play = state.to_move, state.actions, state.view, state.play_quiet
@@ -278,20 +292,6 @@ class Table:
             (seat, observe) for seat, player in players.items() if (observe := getattr(player, "observe", None))
         ]
         blind = {seat for seat, player in players.items() if not getattr(player, "sees", True)}
-        one = set(map(id, players.values()))
-        if (
-            len(one) == 1
-            and len(blind) == len(players) == len(seats)
-            and moves is None
-            and not observers
-            and until is None
-            and all(who.kind == COMPUTER for who in seats)
-        ):
-            # one blind chooser at every seat (random play): nobody to ask whose move it is, no view to build
-            choose = next(iter(players.values())).choose
-            while state.result is None:
-                play(choose(None, actions()))
-            return state.result
         while state.result is None:
             seat = to_move()
             if seat is None or seats[seat].kind != COMPUTER:
@@ -307,6 +307,14 @@ class Table:
         return state.result
 
     # -- inside ----------------------------------------------------------------------------
+
+    def _lone_chooser(self, first: Player) -> Player | None:
+        """``first`` when it alone sits at every seat, all of them computers', and it neither looks nor watches."""
+        if getattr(first, "sees", True) or getattr(first, "observe", None) is not None:
+            return None
+        if len(self.players) != len(self.seats) or any(player is not first for player in self.players.values()):
+            return None
+        return first if all(who.kind == COMPUTER for who in self.seats) else None
 
     def _apply(self, move: Move) -> list[Event]:
         events = self.state.apply(move.action)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import platform
 import random
+import statistics
 import sys
 import time
 
@@ -162,18 +163,28 @@ def main() -> None:
     print(f"Python {platform.python_version()} on {platform.machine()}, {platform.system()}")
     for players in (2, 4):
         options = BundlesOptions.preset("standard", {"players": players})
-        for label, batch in (("quiet", quiet_batch), ("table", table_batch), ("events", events_batch)):
-            best = float("inf")
-            plays = 0
-            for number in range(args.batches):
-                seeds = range(number * args.games, (number + 1) * args.games)
+        paths = (("quiet", quiet_batch), ("table", table_batch), ("events", events_batch))
+        seconds: dict[str, list[float]] = {label: [] for label, _ in paths}
+        counted: dict[str, int] = {}
+        for number in range(args.batches):  # the paths alternate, batch by batch, on the same seeds
+            seeds = range(number * args.games, (number + 1) * args.games)
+            for label, batch in paths:
                 start = time.perf_counter()
-                plays = batch(options, seeds)
-                best = min(best, time.perf_counter() - start)
+                counted[label] = batch(options, seeds)
+                seconds[label].append(time.perf_counter() - start)
+        if len(set(counted.values())) != 1:
+            raise SystemExit(f"the paths disagree on the same games: {counted}")
+        for label, _ in paths:
+            best = min(seconds[label])
             print(
                 f"standard, {players} players, {label:6}: {args.games / best:8.0f} games/s, "
-                f"{plays / best:9.0f} plays/s (best of {args.batches} batches of {args.games})"
+                f"{counted[label] / best:9.0f} plays/s (best of {args.batches} batches of {args.games})"
             )
+        ratios = [t / q for t, q in zip(seconds["table"], seconds["quiet"], strict=True)]
+        print(
+            f"standard, {players} players, table / quiet time: median {statistics.median(ratios):.3f} "
+            f"(batches: {', '.join(f'{r:.2f}' for r in ratios)})"
+        )
         if players == 2:
             best = float("inf")
             plays = 0
@@ -187,8 +198,8 @@ def main() -> None:
                 f"(the same random play without the engine, same run)"
             )
     for players in (2, 4):
-        seconds = clone_cost(BundlesOptions.preset("standard", {"players": players}), 100_000)
-        print(f"clone(), standard, {players} players, mid-game: {seconds * 1e6:.2f} microseconds")
+        cost = clone_cost(BundlesOptions.preset("standard", {"players": players}), 100_000)
+        print(f"clone(), standard, {players} players, mid-game: {cost * 1e6:.2f} microseconds")
     rate, decisions, mean = search_speed(args.search_games)
     print(
         f"hard player's search, standard, 2 players: {rate:.0f} plays/s inside its samples "
