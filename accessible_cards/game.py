@@ -412,7 +412,9 @@ class GameDescription:
 class OnlyMove:
     """The computer player of a game without choices: it makes the one legal action (War's turn)."""
 
+    __slots__ = ()
     sees = False  # no view is built for it
+    observe = None  # nothing to watch: the table does not look for it after each move
 
     def choose(self, view: Any, legal_actions: Any) -> Any:
         return next(iter(legal_actions))

@@ -40,10 +40,11 @@ def table_batch(seeds: range) -> int:
     """The simulate path: a table of two computer seats, nobody listening, no moves kept, played out."""
     game = get("war")
     seats = [Seat.computer("", 0)] * 2
+    only = {seat: game.make_player("", 0) for seat in range(2)}
     plays = 0
     for seed in seeds:
         state = WarState(2, seed=seed)
-        Table(game, state, seats, record=False).play_out()
+        Table(game, state, seats, players=only, record=False).play_out()
         plays += state.plays
     return plays
 

@@ -40,6 +40,7 @@ def simulate_war(
     played = 0  # the games finished: fewer than asked when the run was stopped
     game = get("war")
     seats = [Seat.computer("", 0)] * players  # no choices: each seat's player makes the only move
+    only = {seat: game.make_player("", 0) for seat in range(players)}  # made once, for every game
     first: list[Event] = []
 
     def first_battle(events: Sequence[Event], move: Move | None) -> None:
@@ -48,7 +49,7 @@ def simulate_war(
     for game_seed in game_seeds(seed, games):
         played += 1
         state = WarState(players, options, game_seed)
-        table = Table(game, state, seats, record=False)
+        table = Table(game, state, seats, players=only, record=False)
         table.start()
         if state.result is None:  # the first battle is listened to (was it a war?); the rest is played quietly
             first.clear()
