@@ -648,14 +648,14 @@ def _replay_scenario(scenario: Scenario, as_json: bool, lang: str = "en") -> lis
     """
     from .game import Voice
     from .i18n import Catalog
-    from .narration.base import seat_names
+    from .narration.base import people_first, seat_names
     from .table import SCRIPT, RandomChoice, Seat, Table
 
     state = scenario.state
     game = registry.get(state.game)
     lines: list[str] = []
     catalog = Catalog(lang)
-    names = seat_names(catalog.text, state.players, state.players)
+    names = seat_names(catalog.text, people_first(state.players, state.players))
     narrator = None if as_json else game.narrator(state, Voice(lang, "normal", names, None))
 
     def tell(events: list[Event]) -> None:

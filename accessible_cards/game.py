@@ -1,6 +1,6 @@
 """The Game interface: what one game registers, and the registry every shared part loops over.
 
-A game is one package, ``accessible_cards/games/<name>/``, whose ``__init__``
+A game is one package, sentences included, ``accessible_cards/games/<name>/``, whose ``__init__``
 calls :func:`register_game` with a :class:`GameDescription`: its names, its
 players, its options and presets, how a state is made and read back, how its
 actions are written in a save, how its scenario files are read, its narrator,
@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
+from . import i18n
 from .engine import Event, GameState, OptionSpec
 from .errors import OptionError
 from .keys import Command, Typed
@@ -283,7 +284,8 @@ class GameDescription:
     rules_item: str
     """Catalog msgid of its entry in the rules menu."""
     package: str
-    """The package that holds it; its rules are ``rules/<lang>.md`` there."""
+    """The package that holds it; its rules are ``rules/<lang>.md`` there, its own sentences the catalog
+    ``locale/<lang>.po`` (compiled: ``locale/<lang>.mo``), which every Catalog reads beside the shared one."""
     new_state: Callable[[int, str | None, Mapping[str, Any], int], GameState[Any]]
     """A state before the deal from (players, variant, options, seed); OptionError for bad options."""
     state_from_json: Callable[[Mapping[str, Any]], GameState[Any]]
@@ -451,6 +453,10 @@ def registered() -> tuple[GameDescription, ...]:
     """Every game, in menu order."""
     _discover()
     return tuple(sorted(_GAMES.values(), key=lambda game: (game.order, game.name)))
+
+
+# every Catalog answers from the registered games' catalogs too (``<package>/locale/``)
+i18n.find_game_catalogs(lambda: (game.package for game in registered()))
 
 
 def names() -> tuple[str, ...]:

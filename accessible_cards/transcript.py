@@ -13,13 +13,13 @@ from . import saves
 from .engine import Event, GameState
 from .game import Voice
 from .i18n import Catalog
-from .narration.base import seat_names
+from .narration.base import people_first, seat_names
 
 
 def history(saved: saves.SavedGame, lang: str, verbosity: str = "normal", card_names: str = "full") -> list[str]:
     """The game's announcements, as its history lists them, in ``lang``: the first person's view, newest last."""
     info = saved.info
-    names = seat_names(Catalog(lang).text, info.players, info.humans)
+    names = seat_names(Catalog(lang).text, people_first(info.players, info.humans))
     you = 0 if info.humans == 1 else None
     narrator = saved.game.narrator(saved.start_state(), Voice(lang, verbosity, names, you, card_names))
     lines: list[str] = []

@@ -34,7 +34,8 @@ from typing import Any
 from accessible_cards import game as registry
 from accessible_cards.game import Voice
 from accessible_cards.i18n import Catalog
-from accessible_cards.net.protocol import from_wire, game_classes, seat_names
+from accessible_cards.narration.base import people_first, seat_names
+from accessible_cards.net.protocol import from_wire, game_classes
 from accessible_cards.stats import percentile
 
 CODE = "11235"
@@ -105,9 +106,9 @@ class Child:
             events = [from_wire(event, classes) for event in message["events"]]
             view = from_wire(message["view"], classes)
             if self.narrator is None:
-                kinds = ["person"] * self.bench.people + ["computer"] * self.bench.computers
-                names = seat_names(Catalog(self.lang).text, kinds, message.get("names") or [None] * len(kinds))
-                state = game.new_state(len(kinds), "standard", {}, 0)
+                computers = people_first(self.bench.people + self.bench.computers, self.bench.people)
+                names = seat_names(Catalog(self.lang).text, computers, message.get("names") or [])
+                state = game.new_state(len(computers), "standard", {}, 0)
                 self.narrator = game.narrator(state, Voice(self.lang, "normal", names, self.seat))
             for event in events:
                 self.narrator.event(event, view)

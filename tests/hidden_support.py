@@ -225,20 +225,44 @@ def cards_in(value: Any) -> list[Card]:
     """Every :class:`Card` held anywhere in a view (fields, tuples, lists, mappings), in any depth."""
     found: list[Card] = []
     stack = [value]
+    pop, push, keep = stack.pop, stack.extend, found.append
+    kinds = _KINDS
     while stack:
-        item = stack.pop()
-        if isinstance(item, Card):
-            found.append(item)
-        elif isinstance(item, (tuple, list, set, frozenset)):
-            stack.extend(item)
-        elif isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, (int, str, float, type(None), enum.Enum)):
+        item = pop()
+        kind = type(item)
+        how = kinds.get(kind)
+        if how is None:
+            how = kinds[kind] = _kind_of(kind)
+        if how == _LEAF:
             continue
-        elif dataclasses.is_dataclass(item) and not isinstance(item, type):
-            stack.extend(getattr(item, name) for name in _field_names(type(item)))
+        if how == _CARD:
+            keep(item)
+        elif how == _MANY:
+            push(item)
+        elif how == _MAPPING:
+            push(item.keys())
+            push(item.values())
+        else:
+            push(getattr(item, name) for name in _field_names(kind))
     return found
+
+
+_LEAF, _CARD, _MANY, _MAPPING, _FIELDS = range(5)
+_KINDS: dict[type, int] = {}
+"""How :func:`cards_in` looks into a value of each type (asked once per type: the views hold millions)."""
+
+
+def _kind_of(kind: type) -> int:
+    """A card; a sequence or set; a mapping; a dataclass instance (its fields); anything else holds no card."""
+    if issubclass(kind, Card):
+        return _CARD
+    if issubclass(kind, (tuple, list, set, frozenset)):
+        return _MANY
+    if issubclass(kind, dict):
+        return _MAPPING
+    if issubclass(kind, (int, str, float, type(None), enum.Enum)) or issubclass(kind, type):
+        return _LEAF
+    return _FIELDS if dataclasses.is_dataclass(kind) else _LEAF
 
 
 @functools.cache

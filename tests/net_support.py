@@ -21,12 +21,13 @@ from typing import Any
 
 from accessible_cards.game import Voice
 from accessible_cards.i18n import Catalog
+from accessible_cards.narration.base import seat_names
 from accessible_cards.net.client import NetApp, NetTerminal, run_join
-from accessible_cards.net.protocol import seat_names
 from accessible_cards.net.server import Config, Connection, NetTable, Server
 from accessible_cards.net.teacher import Console
 from accessible_cards.outputs import RecordingOutput
 from accessible_cards.settings import Loaded, Settings
+from accessible_cards.table import COMPUTER
 from accessible_cards.ui.screens import ListScreen
 
 CODE = "24680"
@@ -205,7 +206,7 @@ def local_announcements(table: NetTable, seat: int | None, lang: str, verbosity:
     assert table.table is not None
     state = game.new_state(table.players, table.variant, table.options, table.seed)
     kinds = [s.kind for s in table.seats]
-    names = seat_names(Catalog(lang).text, kinds, [s.name for s in table.seats])
+    names = seat_names(Catalog(lang).text, [kind == COMPUTER for kind in kinds], [s.name for s in table.seats])
     narrator = game.narrator(state, Voice(lang, verbosity, names, seat))
     see = state.public_view if seat is None else (lambda: state.view(seat))
     heard: list[str] = []

@@ -21,7 +21,7 @@ from accessible_cards.braille.display import BLANK
 from accessible_cards.cards import deck as make_deck
 from accessible_cards.game import Voice
 from accessible_cards.i18n import Catalog
-from accessible_cards.narration.base import seat_names
+from accessible_cards.narration.base import people_first, seat_names
 from accessible_cards.utterance import Utterance
 
 pytestmark = pytest.mark.skipif(not louis.available(), reason="liblouis is not installed")
@@ -44,7 +44,7 @@ def _lines(name: str, variant: str | None, options: dict[str, object], lang: str
     """Every braille line of one seeded 3-player game heard at seat 0, with the reviews; and the deck."""
     game = registry.get(name)
     state = game.new_state(3, variant, options, 7)
-    narrator = game.narrator(state, Voice(lang, "full", seat_names(Catalog(lang).text, 3, 1), 0))
+    narrator = game.narrator(state, Voice(lang, "full", seat_names(Catalog(lang).text, people_first(3, 1)), 0))
     chooser = random.Random(7)
     lines: list[str] = []
     events = state.start()
@@ -109,18 +109,12 @@ def test_no_word_of_a_line_brailles_like_a_card(
 
 
 def _braille_texts(lang: str) -> list[str]:
-    """Every braille text of the catalog (msgctxt "braille" ...), its placeholders left out."""
-    from pathlib import Path
+    """Every braille text of the catalogs, shared and the games' (msgctxt "braille" ...), its placeholders left out."""
+    from accessible_cards.i18n import catalog_packages, read_source
 
-    from babel.messages.pofile import read_po
-
-    import accessible_cards
-
-    path = Path(accessible_cards.__file__).parent / "locale" / f"{lang}.po"
-    with path.open("rb") as stream:
-        catalog = read_po(stream)
+    messages = [message for package in catalog_packages() for message in read_source(lang, package)]
     texts = []
-    for message in catalog:
+    for message in messages:
         if not message.id or not (message.context or "").startswith("braille"):
             continue
         for text in message.string if isinstance(message.string, tuple) else (message.string,):

@@ -17,7 +17,7 @@ from accessible_cards import game as registry
 from accessible_cards.braille import louis
 from accessible_cards.game import Voice
 from accessible_cards.i18n import Catalog
-from accessible_cards.narration.base import seat_names
+from accessible_cards.narration.base import people_first, seat_names
 from accessible_cards.utterance import Utterance
 
 pytestmark = pytest.mark.skipif(not louis.available(), reason="liblouis is not installed")
@@ -45,7 +45,7 @@ def test_no_two_seats_share_a_braille_name(name: str, variant: str | None, playe
             seed = players * 10 + humans
             options = {"max_rounds": 30} if name == "war" else {}
             state = game.new_state(players, variant, options, seed)
-            names = seat_names(Catalog(lang).text, players, humans)
+            names = seat_names(Catalog(lang).text, people_first(players, humans))
             you = 0 if humans == 1 else None
             narrator = game.narrator(state, Voice(lang, "normal", names, you))
             deck = str(getattr(state.deck_kind, "value", state.deck_kind))
@@ -81,3 +81,13 @@ def test_given_names_that_cut_to_the_same_letters_stay_apart() -> None:
     labels = [narrator.braille_seat(seat) for seat in range(3)]
     assert len({label.casefold() for label in labels}) == 3, labels
     assert labels[2] == "C1"
+
+
+def test_seat_names_count_people_by_seat_and_computers_among_themselves() -> None:
+    """One function names the seats at one keyboard and at a network table: a given name, else the default."""
+    t = Catalog("en", strict=True).text
+    assert seat_names(t, people_first(3, 1)) == ["Player 1", "Computer 1", "Computer 2"]
+    assert seat_names(t, [False, True, False, True]) == ["Player 1", "Computer 1", "Player 3", "Computer 2"]
+    assert seat_names(t, [False, True, False], ["Ann", None]) == ["Ann", "Computer 1", "Player 3"]
+    german = Catalog("de", strict=True).text
+    assert seat_names(german, people_first(2, 1)) == ["Spieler 1", "Computer 1"]

@@ -48,7 +48,7 @@ def test_every_game_plays_at_a_network_table_as_in_local_play(server: ServerThre
         child.wait(lambda: child.app is not None and child.app.game_screen_now is not None, what="the table")
         for number, other in enumerate(others, start=2):
             other.send("1")  # the table
-            other.wait_said("2")
+            other.wait_said({"en": f"Seat {number}: free", "de": f"Platz {number}: frei"}[lang])  # its seats
             other.send(str(number))
             other.wait(lambda o=other: o.app is not None and o.app.game_screen_now is not None, what="a seat")
         if watchable:

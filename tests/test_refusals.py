@@ -40,7 +40,23 @@ def _raised() -> dict[str, set[str]]:
     return found
 
 
+def _causes() -> set[str]:
+    """Every error id the package gives as the cause of another (a scenario's move that cannot be read)."""
+    found: set[str] = set()
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call):
+                given = [*node.args[1:], *(k.value for k in node.keywords)]
+                found.update(
+                    arg.value
+                    for arg in given
+                    if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.value.startswith("error-")
+                )
+    return found
+
+
 RAISED = _raised()
+CAUSES = _causes()
 GAME_ERRORS = {msg_id for game in registry.registered() for msg_id in game.errors}
 """The ids a game words itself (``GameDescription.errors``)."""
 
@@ -58,7 +74,8 @@ def test_every_error_a_player_may_meet_has_a_sentence() -> None:
         if msg_id not in CATALOG_IDS and not msg_id.startswith(("error-save-", "error-simulate-"))
     }
     assert sorted(players - set(ERRORS) - set(GAME_ERRORS)) == []
-    assert sorted((set(ERRORS) | set(GAME_ERRORS)) - set(RAISED)) == []  # no sentence for an id nothing raises
+    # no sentence for an id nothing raises or gives as a cause
+    assert sorted((set(ERRORS) | set(GAME_ERRORS)) - set(RAISED) - CAUSES) == []
 
 
 @pytest.mark.parametrize("msg_id", sorted(set(ERRORS) | set(GAME_ERRORS)))
@@ -69,6 +86,41 @@ def test_every_sentence_can_be_said_in_both_languages(msg_id: str) -> None:
     german = error_text(error, Catalog("de", strict=True).text)
     assert english and german and german != english
     assert "English sentence" not in german and "English sentence" not in english
+
+
+def test_a_game_words_its_own_refusals_and_the_shared_table_only_the_shared_ones() -> None:
+    """A game's ids are in its ``errors`` (worded from its catalog), never in the shared table as well."""
+    for game in registry.registered():
+        assert not set(game.errors) & set(ERRORS), game.name
+    war, bundles = registry.get("war"), registry.get("bundles")
+    assert {"error-players", "error-scenario-players", "error-scenario-pile-count"} <= set(war.errors)
+    assert {"error-bundles-deal", "error-bundles-choice", "error-dealer", "error-scenario-hands"} <= set(bundles.errors)
+
+
+def test_an_unknown_game_in_a_scenario_file_is_told_the_games_that_read_scenarios() -> None:
+    from accessible_cards.scenario import parse
+
+    with pytest.raises(ScenarioError) as caught:
+        parse({"game": "chess"})
+    said = error_text(caught.value, Catalog("en", strict=True).text)
+    assert said == f"Unknown game 'chess'; scenarios exist for: {', '.join(registry.names())}."
+    assert {"war", "bundles", "ohhell", "klondike"} <= set(registry.names())
+    german = error_text(caught.value, Catalog("de", strict=True).text)
+    assert german == f"Unbekanntes Spiel 'chess'; Szenarien gibt es für: {', '.join(registry.names())}."
+
+
+@pytest.mark.parametrize(("game", "cards"), [("war", "piles"), ("bundles", "hands"), ("klondike", "columns")])
+def test_a_scenario_without_cards_or_seed_is_told_what_its_game_needs(game: str, cards: str) -> None:
+    from accessible_cards.scenario import parse
+
+    with pytest.raises(ScenarioError) as caught:
+        parse({"game": game})
+    assert error_text(caught.value, Catalog("en", strict=True).text) == (
+        f"The scenario needs its cards ('{cards}') or a 'seed' to deal from."
+    )
+    assert error_text(caught.value, Catalog("de", strict=True).text) == (
+        f"Das Szenario braucht seine Karten ('{cards}') oder einen 'seed' zum Geben."
+    )
 
 
 class _Refusing(App):

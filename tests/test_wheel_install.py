@@ -223,7 +223,9 @@ def test_the_installed_program_finds_every_file_it_reads_in_its_own_package(inst
         "print(package_data.lessons())\n"
         "print(i18n.Catalog('de').text('Your turn.'))\n"
         "print(rules.rules_path('war', 'de') if hasattr(rules, 'rules_path') else '')\n"
-        "print(' '.join(package_data.lesson_names()))"
+        "print(' '.join(package_data.lesson_names()))\n"
+        "from accessible_cards import game\n"
+        "print(i18n.catalog_name(game.get('war').package, 'de', '.mo'), i18n.Catalog('de').text('War'))"
     ).splitlines()
     tables, lessons = Path(said[0]), Path(said[1])
     for folder in (tables, lessons):
@@ -234,6 +236,7 @@ def test_the_installed_program_finds_every_file_it_reads_in_its_own_package(inst
     assert sorted(p.name for p in lessons.iterdir()) == source_lessons
     assert said[2] == "Du bist dran.", "the German catalog is not in the wheel"
     assert said[4].split() == sorted(p.stem for p in (ROOT / "docs" / "lessons").glob("*.json"))
+    assert said[5] == "accessible_cards/games/war/locale/de.mo Krieg", "a game's own catalog is not in the wheel"
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
 from ..errors import OptionError
@@ -16,18 +16,29 @@ _NUMBERED: Final = re.compile(r"^(?P<word>\D*?)\s*(?P<number>\d+)$")
 """A name that ends in a number ("Computer 2", "Spieler 3"): on the braille line its initial and the number."""
 
 
-def seat_names(t: Callable[..., str], players: int, humans: int) -> list[str]:
-    """The seats' names as the game gives them: people "Player 1", the others "Computer 1".
+def seat_names(t: Callable[..., str], computers: Iterable[bool], given: Sequence[str | None] = ()) -> list[str]:
+    """The seats' names in the listener's language: a name given for the seat, else "Player 2" for a person's
+    seat (numbered by seat) or "Computer 1" for a computer's (numbered among the computers).
 
-    ``t`` is a catalog's text function (``Catalog(lang).text``, or an app's ``t``);
-    the first ``humans`` seats are people.
+    ``t`` is a catalog's text function (``Catalog(lang).text``, or an app's ``t``); ``computers`` says, seat by
+    seat, whether a computer sits there; ``given`` holds the names given, seat by seat (None, or fewer names
+    than seats: the default). :func:`people_first` makes ``computers`` for a game at one keyboard.
     """
-    return [
-        t("Player {number}", "seat name", number=seat + 1)
-        if seat < humans
-        else t("Computer {number}", number=seat + 1 - humans)
-        for seat in range(players)
-    ]
+    names: list[str] = []
+    count = 0
+    for seat, computer in enumerate(computers):
+        name = given[seat] if seat < len(given) else None
+        if computer:
+            count += 1
+            names.append(name or t("Computer {number}", number=count))
+        else:
+            names.append(name or t("Player {number}", "seat name", number=seat + 1))
+    return names
+
+
+def people_first(players: int, humans: int) -> list[bool]:
+    """Which seats computers sit at in a game at one keyboard: the first ``humans`` seats are people's."""
+    return [seat >= humans for seat in range(players)]
 
 
 def _cap(text: str) -> str:

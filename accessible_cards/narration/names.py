@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import Card, Suit
+from ..cards import Card
+from .card_names import RANK_IDS, SUIT_IDS
 
-RANK_NAMES = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king")
-SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
+# The catalog's keys are the English words, so the plain English lines name ranks and suits by them.
+RANK_NAMES = RANK_IDS
+SUIT_NAMES = SUIT_IDS
 
 
 def card_name(card: Card) -> str:

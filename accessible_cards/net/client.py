@@ -32,6 +32,7 @@ from ..errors import CardsError, IllegalActionError
 from ..files import FileProblem, read_bounded, write_atomic
 from ..game import GameDescription
 from ..keys import Typed
+from ..narration.base import seat_names
 from ..table import COMPUTER, PERSON, Seat
 from ..ui.app import App, GameRequest, players_label
 from ..ui.commands import key_map, parse_words
@@ -51,7 +52,6 @@ from .protocol import (
     from_wire,
     game_classes,
     said_from_wire,
-    seat_names,
     word,
 )
 
@@ -463,7 +463,7 @@ class RemoteGameScreen(GameScreen):
             self.remote.persons = lambda: ()  # type: ignore[method-assign]
         self.given_names = [name if isinstance(name, str) else None for name in seated.get("names") or []]
         self.kinds = kinds
-        self.names = seat_names(app.t, kinds, self.given_names + [None] * (players - len(self.given_names)))
+        self.names = seat_names(app.t, [kind == COMPUTER for kind in kinds], self.given_names)
         self.at_keyboard = self.seat_number
         self.narrator = self._narrator()
         self.controller = game.controller(self, self.narrator)
@@ -489,7 +489,7 @@ class RemoteGameScreen(GameScreen):
 
     def rebuild_narrator(self) -> None:
         if hasattr(self, "kinds"):
-            self.names = seat_names(self.app.t, self.kinds, self.given_names)
+            self.names = seat_names(self.app.t, [kind == COMPUTER for kind in self.kinds], self.given_names)
         super().rebuild_narrator()
 
     def enter(self) -> None:

@@ -21,7 +21,7 @@ import dataclasses
 import enum
 import json
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any, Final
 
 from ..cards import Card, Suit
@@ -197,19 +197,6 @@ def from_wire(data: Any, classes: Mapping[str, type], depth: int = 0) -> Any:
     known = {field.name for field in dataclasses.fields(kind) if field.init}
     values = {name: from_wire(value, classes, depth + 1) for name, value in fields.items() if name in known}
     return kind(**values)
-
-
-def seat_names(t: Any, kinds: Iterable[str], given: Iterable[str | None]) -> list[str]:
-    """The seats' names in the listener's language: a name a child gave, else "Player 2" or "Computer 1"."""
-    names: list[str] = []
-    computers = 0
-    for seat, (kind, name) in enumerate(zip(kinds, given)):
-        if kind == "computer":
-            computers += 1
-            names.append(name or t("Computer {number}", number=computers))
-        else:
-            names.append(name or t("Player {number}", "seat name", number=seat + 1))
-    return names
 
 
 # --- sentences worded by the receiving side (the teacher's console) -------------------------------------

@@ -880,7 +880,7 @@ class Server:
         """Write the table's game as a saved game (``games/table-N.json``, read by ``replay``); its path."""
         from .. import saves
         from ..i18n import Catalog
-        from .protocol import seat_names
+        from ..narration.base import seat_names
 
         folder = self.config.data
         running = table.table
@@ -895,7 +895,9 @@ class Server:
             for seat, sitting in enumerate(table.seats)
             if seat >= humans and sitting.kind == COMPUTER
         )
-        names = seat_names(Catalog("en").text, kinds, [seat.name for seat in table.seats])
+        names = seat_names(
+            Catalog("en").text, [kind == COMPUTER for kind in kinds], [seat.name for seat in table.seats]
+        )
         info = saves.GameInfo(
             table.game.name, table.variant or "standard", table.players, humans, table.seed, dict(_options(table)),
             None, tuple(names), "en", computers,

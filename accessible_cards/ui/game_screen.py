@@ -25,7 +25,7 @@ from .. import saves
 from ..engine import Event, fresh_seed
 from ..game import Controller, GameDescription, Scenario, Voice
 from ..keys import HANDOFF, Typed
-from ..narration.base import seat_names
+from ..narration.base import people_first, seat_names
 from ..table import COMPUTER, Move, Seat, Table
 from ..utterance import VERBOSITIES, Utterance
 from .messages import system_reason
@@ -116,7 +116,7 @@ class GameScreen(Screen):
         self.clock_timer: threading.Timer | None = None
         self.clock_due_at = 0.0
         """When ``clock_timer`` fires (``time.monotonic``)."""
-        self.names = seat_names(app.t, request.players, request.humans)
+        self.names = seat_names(app.t, people_first(request.players, request.humans))
         self.narrator = self._narrator()
         self.controller = (controller or game.controller)(self, self.narrator)
         self.history: list[str] = []

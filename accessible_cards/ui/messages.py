@@ -109,29 +109,18 @@ ERRORS: Final[Mapping[str, Wording]] = {
     "error-scenario-encoding": lambda t, p: t("{path}: not UTF-8 text.", **p),
     "error-scenario-json": lambda t, p: t("{path}: not valid JSON at line {line}, column {column}.", **p),
     "error-scenario-object": lambda t, p: t("A scenario must be a JSON object."),
-    "error-scenario-game": lambda t, p: t("Unknown game '{game}'; scenarios exist for war and bundles.", **p),
+    "error-scenario-game": lambda t, p: t("Unknown game '{game}'; scenarios exist for: {known}.", **p),
     "error-scenario-key": lambda t, p: t("Unknown key '{key}'; this scenario takes: {known}.", **p),
     "error-scenario-number": lambda t, p: _number(p, t),
     "error-scenario-lists": lambda t, p: t("'{key}' must be a list of lists of card codes.", **p),
     "error-scenario-code": lambda t, p: t("{code} in '{key}' is not a card code.", **p),
     "error-scenario-options": lambda t, p: t("'options' must be a JSON object."),
-    "error-scenario-aside": lambda t, p: t("'set_aside' needs 'piles' beside it."),
-    "error-scenario-seed": lambda t, p: t(
-        "The scenario needs its cards ('piles' for War, 'hands' for bundles) or a 'seed' to deal from."
-    ),
-    "error-scenario-pile-count": lambda t, p: t("{piles} piles for {players} players: give one pile per player.", **p),
-    "error-scenario-players": lambda t, p: t("War is for 2 to 4 players, not {players}.", **p),
-    "error-scenario-empty-pile": lambda t, p: t(
-        "Player {number}'s pile is empty: every player needs at least one card.", number=int(p["seat"]) + 1
-    ),
+    "error-scenario-seed": lambda t, p: t("The scenario needs its cards ('{key}') or a 'seed' to deal from.", **p),
     "error-scenario-variant": lambda t, p: t(
         "Unknown variant '{value}'; the variants are: {known}.",
         value=p["value"],
         known=_variants(),
     ),
-    "error-scenario-players-twice": lambda t, p: t("'players' and the 'players' option disagree."),
-    "error-scenario-hands": lambda t, p: t("'{key}' needs 'hands' beside it.", **p),
-    "error-scenario-hand-count": lambda t, p: t("{hands} hands for {players} players: give one hand per player.", **p),
     "error-scenario-no-cards": lambda t, p: t("The scenario lists no cards."),
     "error-scenario-moves": lambda t, p: t("'moves' must be a list of moves, each with its 'card'."),
     "error-scenario-move": lambda t, p: t("Move {move}: {reason}", move=p["move"], reason=_move_reason(p, t)),
@@ -146,11 +135,6 @@ ERRORS: Final[Mapping[str, Wording]] = {
     "error-option-unknown": lambda t, p: t("Unknown option '{name}'; the options are: {known}.", **p),
     "error-option-value": lambda t, p: t("The option '{name}' does not take {value}; it takes {allowed}.", **p),
     "error-variant": lambda t, p: t("Unknown variant '{value}'; the variants are: {known}.", **p),
-    "error-players": lambda t, p: t("War is for 2 to 4 players, not {players}.", players=p.get("value", "")),
-    "error-bundles-deal": lambda t, p: t(
-        "{players} hands of {hand} cards and 4 table cards do not fit in the deck.", **p
-    ),
-    "error-dealer": lambda t, p: t("There is no seat {seat} to deal.", **p),
     # the rules refuse an action, or an option, a computer level, a way to narrate
     "error-game-over": lambda t, p: t("The game is over."),
     "error-game-unknown": lambda t, p: t("There is no game called '{game}'; the games are: {known}.", **p),
@@ -158,18 +142,8 @@ ERRORS: Final[Mapping[str, Wording]] = {
     "error-script-mismatch": lambda t, p: t("A scripted move is not the move that was saved."),
     "error-not-dealt": lambda t, p: t("The cards are not dealt yet."),
     "error-already-dealt": lambda t, p: t("The cards are already dealt."),
-    "error-match-over": lambda t, p: t("The match is over."),
     "error-game-not-over": lambda t, p: t("The game is not over yet."),
     "error-illegal-action": lambda t, p: t("That is not a legal play now."),
-    "error-not-in-hand": lambda t, p: t(
-        "{card} is not in the hand of Player {number}.", card=p["card"], number=int(p["seat"]) + 1
-    ),
-    "error-bundles-choice": lambda t, p: t(
-        "{card} does not allow the choice '{choice}' given here.", card=p["card"], choice=p["choice"]
-    ),
-    "error-bundles-choice-needed": lambda t, p: t(
-        "{card} needs a choice the move does not give: '{choice}'.", card=p["card"], choice=p["choice"]
-    ),
     "error-seat": lambda t, p: t("There is no seat {seat}.", **p),
     "error-ai-no-action": lambda t, p: t("The computer player has no legal play to choose from."),
     "error-ai-level": lambda t, p: t("Unknown computer level '{level}'; the levels are: {known}.", **p),
@@ -180,8 +154,9 @@ ERRORS: Final[Mapping[str, Wording]] = {
     "error-verbosity": lambda t, p: t("'{value}' is not a verbosity: brief, normal or full.", **p),
     "error-option-pair": lambda t, p: t("'{pair}' is not KEY=VALUE.", **p),
 }
-"""Every error id the player may meet, and how it is said. A scenario file's ids say what the file
-gets wrong; the rules', an option's or a computer level's say what cannot be done. The ids of a
+"""Every error id of the shared layers the player may meet, and how it is said (a game words its own ids,
+``GameDescription.errors``). A scenario file's ids say what the file gets wrong; the rules', an option's or a
+computer level's say what cannot be done. The ids of a
 catalog itself and of saved games are not here: a broken catalog is for translators, and a saved
 game is refused with its file's name (``ui/saving.py``)."""
 
@@ -195,22 +170,9 @@ def _number(p: dict[str, Any], t: Translate) -> str:
 def _move_reason(p: dict[str, Any], t: Translate) -> str:
     """The reason a scripted move cannot be played; a general one when it has no sentence here."""
     cause = p.get("cause")
-    if cause == "error-not-in-hand":
-        return t("{card} is not in the hand of Player {number}.", card=p["card"], number=int(p["seat"]) + 1)
-    if cause == "error-bundles-choice":
-        return t("{card} does not allow the choice '{choice}' given here.", card=p["card"], choice=p["choice"])
-    if cause == "error-bundles-choice-needed":
-        return t("{card} needs a choice the move does not give: '{choice}'.", card=p["card"], choice=p["choice"])
     if cause == "error-game-over":
         return t("the game is already over.")
-    known = {  # by the id of the problem, never by the English reason
-        "error-move-no-card": lambda: t("the move has no 'card'."),
-        "error-move-not-object": lambda: t("a move must be an object with its 'card'."),
-        "error-move-capture": lambda: t("'capture' must be a list of card codes."),
-        "error-move-steal-bundle": lambda: t("the bundle in 'steal' must be 0 or 1."),
-        "error-move-steal": lambda: t("'steal' must be a seat number."),
-        "error-move-bundle": lambda: t("'bundle' must be 0 or 1."),
-        "error-move-wild": lambda: t("'wild' must be true or false."),
+    known = {  # by the id of the problem, never by the English reason; a game words its own (its ``errors``)
         "error-move-not-legal": lambda: t("it is not a legal move here."),
     }
     make = known.get(str(cause))

@@ -17,7 +17,7 @@ from accessible_cards.game import GameDescription, Voice, register_game
 from .controller import COMMANDS, PLAYING, HighCardController
 from .narrator import HighCardNarrator
 from .players import LEVELS, SimplePlayer
-from .scenario import parse_scenario
+from .scenario import ERRORS, parse_scenario
 from .simulate import figures_lines, simulate
 from .state import OPTION_SPECS, HighCardState, Turn
 
@@ -63,6 +63,7 @@ DESCRIPTION = register_game(
         menu_item="Play High Card",
         rules_item="High Card",
         package=__name__,
+        errors=ERRORS,
         aliases=("high-card", "höchste-karte"),
         new_state=_new_state,
         state_from_json=_state_from_json,

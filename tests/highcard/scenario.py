@@ -7,7 +7,7 @@ deals from the seed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from accessible_cards.errors import CardsError, ScenarioError
@@ -17,6 +17,15 @@ from accessible_cards.scenario import code_lists, refuse_unknown, whole
 from .state import DECK, HighCardState
 
 KEYS: Final = ("game", "players", "options", "cards", "seed")
+
+ERRORS: Final[dict[str, Callable[[Callable[..., str], dict[str, Any]], str]]] = {
+    # the refusals of its scenario files, worded from its own catalog (the sentences War says for its piles)
+    "error-scenario-pile-count": lambda t, p: t("{piles} piles for {players} players: give one pile per player.", **p),
+    "error-scenario-empty-pile": lambda t, p: t(
+        "Player {number}'s pile is empty: every player needs at least one card.", number=int(p["seat"]) + 1
+    ),
+}
+"""High Card's own refusals by message id (its description's ``errors``)."""
 
 
 def parse_scenario(data: Mapping[str, Any]) -> Scenario:
@@ -31,7 +40,9 @@ def parse_scenario(data: Mapping[str, Any]) -> Scenario:
     try:
         if cards is None:
             if seed is None:
-                raise ScenarioError("error-scenario-seed", "give 'cards', or a 'seed' to shuffle and deal from")
+                raise ScenarioError(
+                    "error-scenario-seed", "give 'cards', or a 'seed' to shuffle and deal from", key="cards"
+                )
             return Scenario(HighCardState(players or 2, options, seed), None)
         piles = code_lists(cards, "cards")
         players = players if players is not None else len(piles)

@@ -21,6 +21,7 @@ from accessible_cards.keys import CHOICE, HANDOFF
 from accessible_cards.settings import Setting
 
 from .basics import BUNDLES, COMMANDS, LEVELS, OFFERED_LEVELS, OPTION_SPECS, TITLES, VARIANTS
+from .refusals import ERRORS
 from .tutorial import TUTORIAL
 
 # The rules engine, the narrator, the computer players, the controller and the simulation load when a game
@@ -152,6 +153,7 @@ DESCRIPTION = register_game(
         menu_item="Play Stealing Bundles or one of its family",
         rules_item="Stealing Bundles and its family",
         package=__name__,
+        errors=ERRORS,
         order=2,
         aliases=("stealing-bundles", "bündel"),
         new_state=_new_state,

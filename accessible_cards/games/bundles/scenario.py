@@ -86,7 +86,9 @@ def parse_scenario(data: Mapping[str, Any]) -> Scenario:
             if key in data:
                 raise ScenarioError("error-scenario-hands", f"{key!r} needs 'hands' beside it", key=key)
         if seed is None:
-            raise ScenarioError("error-scenario-seed", "give 'hands', or a 'seed' to shuffle and deal from")
+            raise ScenarioError(
+                "error-scenario-seed", "give 'hands', or a 'seed' to shuffle and deal from", key="hands"
+            )
         try:
             state = BundlesState(options, seed, 0 if dealer is None else dealer)  # the docs' default, as with hands
         except CardsError as error:

@@ -14,11 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from accessible_cards.cards import SUITS as FRENCH_SUITS
 from accessible_cards.cards import Card, DeckKind
 from accessible_cards.engine import Event
 from accessible_cards.i18n import Catalog
 from accessible_cards.narration.base import SeatNarrator
-from accessible_cards.narration.card_names import CardNames
+from accessible_cards.narration.card_names import RANK_IDS, SUIT_IDS, CardNames
 from accessible_cards.utterance import BRAILLE_CELLS, Route, Utterance, estimated_cells, routes_over
 
 from .actions import FOUNDATION, WASTE, Draw, Move
@@ -398,7 +399,7 @@ class KlondikeNarrator(SeatNarrator):
         parts = []
         for s in range(SUITS):
             top = view.foundation_tops[s]
-            suit = c.text(("spades", "hearts", "diamonds", "clubs")[s], "suit")
+            suit = c.text(SUIT_IDS[FRENCH_SUITS[s]], "suit")
             if top is None:
                 parts.append(c.text("{suit}: none", suit=suit))
             else:
@@ -508,7 +509,7 @@ class KlondikeNarrator(SeatNarrator):
             braille = c.text("{card}: W, {depth} from top", _B, card=card.code, depth=depth)
             return Utterance(speech, fit(braille), kind="review.where")
         assert card.suit is not None
-        s = ("S", "H", "D", "C").index(card.suit.value)
+        s = FRENCH_SUITS.index(card.suit)
         top = view.foundation_tops[s]
         if top is not None and self._on_foundation(view, card, s):
             speech = c.text("The {card}: on its foundation.", card=name)
@@ -551,7 +552,7 @@ class KlondikeNarrator(SeatNarrator):
         if card is None:
             return both(c.text("There is no face-up card there to move."), c.text("No face-up card there", _B))
         if move.target == FOUNDATION:
-            s = ("S", "H", "D", "C").index(card.suit.value) if card.suit else 0
+            s = FRENCH_SUITS.index(card.suit) if card.suit else 0
             wanted = rules.foundation_rank(view.foundations[s])
             if view.foundations[s] >= 13:
                 return both(c.text("That foundation is complete."))
@@ -563,8 +564,8 @@ class KlondikeNarrator(SeatNarrator):
                 c.text(
                     "The {card} cannot go to the foundation yet: it needs the {rank} of {suit} first.",
                     card=self.card(card),
-                    rank=c.text(_RANKS[wanted - 1], "rank"),
-                    suit=c.text(("spades", "hearts", "diamonds", "clubs")[s], "suit"),
+                    rank=c.text(RANK_IDS[wanted - 1], "rank"),
+                    suit=c.text(SUIT_IDS[FRENCH_SUITS[s]], "suit"),
                 ),
                 c.text(
                     "{card} not to F: needs {needed} first",
@@ -588,7 +589,7 @@ class KlondikeNarrator(SeatNarrator):
                 )
             return both(c.text("That move changes nothing."))
         onto = target.up[-1]
-        onto_id = (onto.rank - 1) * 4 + ("S", "H", "D", "C").index(onto.suit.value if onto.suit else "S")
+        onto_id = (onto.rank - 1) * 4 + (FRENCH_SUITS.index(onto.suit) if onto.suit else 0)
         needed = rules.needs(onto_id)
         if not needed:
             return both(
@@ -683,13 +684,9 @@ class KlondikeNarrator(SeatNarrator):
         )  # fmt: skip
 
 
-_RANK_IDS: Final = (
-    "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king",
-)  # fmt: skip
-_RANKS: Final = _RANK_IDS
 _RANK_ARTICLE: Final = (
     "an ace", "a two", "a three", "a four", "a five", "a six", "a seven", "an eight", "a nine", "a ten", "a jack",
     "a queen", "a king",
 )  # fmt: skip
-_RED: Final = tuple(f"a red {rank}" for rank in _RANK_IDS)
-_BLACK: Final = tuple(f"a black {rank}" for rank in _RANK_IDS)
+_RED: Final = tuple(f"a red {rank}" for rank in RANK_IDS)
+_BLACK: Final = tuple(f"a black {rank}" for rank in RANK_IDS)

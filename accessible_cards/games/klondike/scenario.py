@@ -112,7 +112,9 @@ def parse_scenario(data: Mapping[str, Any]) -> Scenario:
         if "stock" in data:
             raise ScenarioError("error-scenario-stock-alone", "'stock' needs 'columns' beside it")
         if seed is None:
-            raise ScenarioError("error-scenario-seed", "give 'columns', or a 'seed' to shuffle and deal from")
+            raise ScenarioError(
+                "error-scenario-seed", "give 'columns', or a 'seed' to shuffle and deal from", key="columns"
+            )
         return Scenario(KlondikeState(variant, options, seed), moves)
     columns = code_lists(columns_data, "columns")
     if len(columns) != COLUMNS:

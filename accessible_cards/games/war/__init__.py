@@ -10,6 +10,7 @@ from accessible_cards.game import Controller, Controls, GameDescription, Scenari
 from accessible_cards.settings import Setting
 
 from .basics import COMMANDS, OPTION_SPECS, QUIZ, WAR
+from .refusals import ERRORS
 
 # The rules engine, the narrator, the controller and the simulation load when a game first needs them
 # (inside the functions below), so that the command line's help and the first menu start at once.
@@ -92,6 +93,7 @@ DESCRIPTION = register_game(
         menu_item="Play War",
         rules_item="War",
         package=__name__,
+        errors=ERRORS,
         order=1,
         aliases=("krieg",),
         new_state=_new_state,

@@ -32,7 +32,9 @@ def parse_scenario(data: Mapping[str, Any]) -> Scenario:
         if "set_aside" in data:
             raise ScenarioError("error-scenario-aside", "'set_aside' needs 'piles' beside it")
         if seed is None:
-            raise ScenarioError("error-scenario-seed", "give 'piles', or a 'seed' to shuffle and deal from")
+            raise ScenarioError(
+                "error-scenario-seed", "give 'piles', or a 'seed' to shuffle and deal from", key="piles"
+            )
         return Scenario(WarState(players or 2, options, seed), None)
     piles_codes = code_lists(piles_data, "piles")
     players = players if players is not None else len(piles_codes)
