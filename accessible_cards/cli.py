@@ -18,7 +18,7 @@ from typing import Any
 from . import __version__
 from . import game as registry
 from .engine import SEED_BITS, SEED_MAX, Event, parse_settings
-from .errors import CardsError, ScenarioError
+from .errors import CardsError
 from .game import GameDescription, Scenario
 from .i18n import LANGUAGES
 from .scenario import dumps_event, load
@@ -649,6 +649,7 @@ def _replay_scenario(scenario: Scenario, as_json: bool, lang: str = "en") -> lis
     from .game import Voice
     from .i18n import Catalog
     from .narration.base import people_first, seat_names
+    from .table import SCRIPT, RandomChoice, Seat, Table
 
     state = scenario.state
     game = registry.get(state.game)
@@ -667,19 +668,19 @@ def _replay_scenario(scenario: Scenario, as_json: bool, lang: str = "en") -> lis
                 if said is not None and said.speech:
                     lines.append(said.speech)
 
-    tell(state.start())
     moves = scenario.moves
+    if moves is None:  # every seat a random chooser, drawing from the scenario's seed
+        seats = [Seat.computer("", 0)] * state.players
+        chooser = RandomChoice(random.Random(state.seed))
+        table = Table(game, state, seats, players=dict.fromkeys(range(state.players), chooser), record=False)
+    else:
+        table = Table(game, state, [Seat(SCRIPT)] * state.players, moves, record=False)
+    table.listeners.append(lambda events, move: tell(list(events)))
+    table.start()
     if moves is None:
-        chooser = random.Random(state.seed)
-        while state.result is None:
-            tell(state.apply(chooser.choice(tuple(state.legal_actions()))))
+        table.play_out()
         return lines
-    for move in moves:
-        if state.result is not None:
-            raise ScenarioError(
-                "error-scenario-move", f"move {move.number}: the game is over", move=move.number, reason="game over"
-            )
-        tell(state.apply(move.action(state)))
+    table.play_script()
     if state.result is None and not as_json:
         lines.append(
             catalog.text("The scenario's moves end here, after move {number}; the game is not over.", number=len(moves))

@@ -81,7 +81,7 @@ class Result:
 
 
 class LegalActions(Generic[A]):
-    """The legal actions now: supports ``in``, ``bool``, ``len`` and iteration."""
+    """The legal actions now: supports ``in``, ``bool``, ``len``, indexing and iteration."""
 
     __slots__ = ("_actions",)
 
@@ -99,6 +99,9 @@ class LegalActions(Generic[A]):
 
     def __iter__(self) -> Iterator[A]:
         return iter(self._actions)
+
+    def __getitem__(self, index: int) -> A:
+        return self._actions[index]
 
     def __repr__(self) -> str:
         return f"LegalActions({list(self._actions)!r})"
@@ -145,6 +148,30 @@ class GameState(ABC, Generic[A]):
     @abstractmethod
     def view(self, seat: int) -> Any:
         """What ``seat`` may know now, and nothing more."""
+
+    # -- playing with nobody listening (a game may leave these alone) -----------------------
+
+    def play_quiet(self, action: A) -> None:
+        """Take a legal action without building its events, when nobody listens (simulate).
+
+        The state reached is the one ``apply`` reaches. By default this is ``apply``; a game with a
+        faster path (no events built, perhaps no check) overrides it.
+        """
+        self.apply(action)
+
+    def actions(self) -> Sequence[A]:
+        """The legal actions as a plain sequence, in ``legal_actions()``'s order (simulation and search).
+
+        By default a tuple of ``legal_actions()``; a game with a faster path overrides it.
+        """
+        return tuple(self.legal_actions())
+
+    def play_out(self) -> Result | None:
+        """Play a game without choices to its end, quietly, by its only action; None: no such path.
+
+        Only asked when every seat is played by its only action and nobody listens.
+        """
+        return None
 
     # -- seats that play at once, and a clock (a game may leave all of these alone) -------------
 

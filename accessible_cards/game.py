@@ -41,7 +41,12 @@ GAMES_ENV: Final = "ACCESSIBLE_CARDS_GAMES"
 
 
 class Player(Protocol):
-    """A computer player: it sees one seat's view and the legal actions, never the state."""
+    """A computer player: it sees one seat's view and the legal actions, never the state.
+
+    A player that chooses without looking at the view (a random chooser) may say so with a
+    ``sees = False`` attribute: the table then hands it None for the view and builds none. Such a
+    player may also offer ``pick(legal_actions)``, the same choice without the view argument.
+    """
 
     def choose(self, view: Any, legal_actions: Any) -> Any:
         """One of ``legal_actions``."""
@@ -408,6 +413,10 @@ class GameDescription:
 
 class OnlyMove:
     """The computer player of a game without choices: it makes the one legal action (War's turn)."""
+
+    __slots__ = ()
+    sees = False  # no view is built for it
+    observe = None  # nothing to watch: the table does not look for it after each move
 
     def choose(self, view: Any, legal_actions: Any) -> Any:
         return next(iter(legal_actions))

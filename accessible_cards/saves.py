@@ -68,7 +68,7 @@ from .engine import Event, GameState
 from .errors import CardsError
 from .files import read_bounded, write_atomic
 from .game import GameDescription
-from .table import CHOOSERS, PERSON, Move
+from .table import CHOOSERS, PERSON, Move, Seat, Table
 
 FORMAT: Final = "accessible-cards-save"
 VERSION: Final = 1
@@ -720,21 +720,21 @@ Step = Callable[[list[Event], GameState[Any]], None]
 
 
 def replay(saved: SavedGame, step: Step | None = None) -> GameState[Any]:
-    """Deal from the saved start and play every move; ``step(events, state)`` after the deal and each move.
+    """Deal from the saved start and make every move as recorded (a table that follows them, no computer
+    player asked); ``step(events, state)`` after the deal and each move.
 
     Returns the state reached, which must equal the saved current state: a
     SaveError otherwise, or when a move is not legal where it stands.
     """
     state = saved.start_state()
+    table = Table(saved.game, state, [Seat.person()] * state.players, record=False)
+    if step is not None:
+        table.listeners.append(lambda events, move: step(list(events), state))
     try:
-        events = state.start()
-        if step is not None:
-            step(events, state)
+        table.start()
         for number, move in enumerate(saved.moves, 1):
             check_move(state, move, number)
-            events = state.apply(move.action)
-            if step is not None:
-                step(events, state)
+            table.follow(move)
     except SaveError:
         raise
     except Exception as error:  # a start state made by hand can break the game anywhere: the file is at fault

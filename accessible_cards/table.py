@@ -13,13 +13,14 @@ of them holds the state, only the views the table gives them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 from .engine import Event, GameState, Result
-from .errors import CardsError, IllegalActionError
-from .game import GameDescription, Player, ScriptMove
+from .errors import CardsError, IllegalActionError, ScenarioError
+from .game import GameDescription, OnlyMove, Player, ScriptMove
 
 PERSON: Final = "person"
 COMPUTER: Final = "computer"
@@ -54,12 +55,35 @@ class Seat:
         return cls(COMPUTER, level, seed)
 
 
+class RandomChoice:
+    """A player that draws every choice from ``rng`` without looking at the view (random play).
+
+    One may sit at every seat: the seats then share its random source, in the order they move.
+    ``pick(legal_actions)`` is the same choice without the view: the random source's own ``choice``,
+    which the table's quiet loop calls directly.
+    """
+
+    __slots__ = ("pick",)
+    sees = False
+
+    def __init__(self, rng: random.Random) -> None:
+        self.pick = rng.choice
+
+    def choose(self, view: Any, legal_actions: Sequence[Any]) -> Any:
+        return self.pick(legal_actions)
+
+
 Listener = Callable[[Sequence[Event], Move | None], None]
 """Told after the deal (move None) and after every move, with that step's events."""
 
 
 class Table:
-    """One game, its seats, its moves so far; the only holder of the state."""
+    """One game, its seats, its moves so far; the only holder of the state.
+
+    ``players`` gives computer seats their players ready-made (a simulation's own choosers);
+    without it each computer seat gets its game's player of its level and seed. With
+    ``record=False`` the table keeps no list of moves (many games simulated, none saved).
+    """
 
     def __init__(
         self,
@@ -68,19 +92,27 @@ class Table:
         seats: Sequence[Seat],
         script: Sequence[ScriptMove] | None = None,
         clock: Callable[[], float] | None = None,
+        *,
+        players: Mapping[int, Player] | None = None,
+        record: bool = True,
     ) -> None:
         self.game = game
         self.state = state
         if clock is not None:
             state.set_clock(clock)
         self.seats = tuple(seats)
-        self.players: dict[int, Player] = {
-            seat: game.make_player(who.level or "", who.seed or 0)
-            for seat, who in enumerate(self.seats)
-            if who.kind == COMPUTER and game.has_computers
-        }
+        self.players: dict[int, Player] = (
+            dict(players)
+            if players is not None
+            else {
+                seat: game.make_player(who.level or "", who.seed or 0)
+                for seat, who in enumerate(self.seats)
+                if who.kind == COMPUTER and game.has_computers
+            }
+        )
         self.script: list[ScriptMove] = list(script or [])
         self.moves: list[Move] = []
+        self.record = record
         self.listeners: list[Listener] = []
         self.started = False
 
@@ -137,7 +169,8 @@ class Table:
                 raise IllegalActionError("error-script-mismatch", "a scripted move is not the saved one")
             return self._apply(Move(action, SCRIPT))
         player = self.players[seat]
-        action = player.choose(self.state.view(seat), self.state.legal_actions())
+        view = self.state.view(seat) if getattr(player, "sees", True) else None
+        action = player.choose(view, self.state.legal_actions())
         if saved is not None:
             action = saved.action
         return self._apply(Move(action, COMPUTER))
@@ -189,21 +222,104 @@ class Table:
             return self.play(move.action)
         return self.step(move)
 
-    def run_automatic(self, before: Callable[[], bool] | None = None) -> None:
-        """Play the table's own seats until a person is to move or the game ends.
+    def follow(self, move: Move) -> list[Event]:
+        """Make a recorded move as it stands, whoever made it: no computer player is asked, no script followed.
 
-        ``before()`` is asked before each move (a screen pauses there); False stops.
+        The state checks it as any move (IllegalActionError when it is not legal where it stands).
         """
-        while self.result is None and self.automatic():
-            if before is not None and not before():
-                return
-            self.step()
+        return self._apply(move)
+
+    def play_script(self) -> None:
+        """Play the script's moves to its end, each by the table whoever's seat it is (a scenario replayed or checked).
+
+        A ScenarioError when a move comes after the game's end; a move that cannot be made raises its own error.
+        """
+        while self.script:
+            if self.result is not None:
+                number = self.script[0].number
+                raise ScenarioError(
+                    "error-scenario-move",
+                    f"move {number}: the game is over",
+                    move=number,
+                    reason="game over",
+                    cause="error-game-over",
+                )
+            self._apply(Move(self.script.pop(0).action(self.state), SCRIPT))
+
+    def play_out(self, until: Callable[[], bool] | None = None) -> Result | None:
+        """Play the table's computer seats until the game ends or another seat is to move; the result.
+
+        ``until()`` is asked after each move; True stops there (a simulation counting each game of a match).
+        Nobody listening and no moves kept, a game played by its only action goes to its end by
+        the state's own quiet path (:meth:`GameState.play_out`). Nobody listening, each move is
+        made by the state's quiet play (:meth:`GameState.play_quiet`), no events built.
+        """
+        if not self.started:
+            self.start()
+        state = self.state
+        if self.listeners or self.script:
+            while state.result is None and self.automatic():
+                self.step()
+                if until is not None and until():
+                    break
+            return state.result
+        players = self.players
+        quiet = until is None and not self.record
+        if quiet and players:
+            first = next(iter(players.values()))
+            if type(first) is OnlyMove and all(type(player) is OnlyMove for player in players.values()):
+                result = state.play_out()
+                if result is not None:
+                    return result
+            lone = self._lone_chooser(first)
+            if lone is not None:
+                # one blind chooser at every seat (random play): nobody to ask whose move it is, no view to build;
+                # a chooser that picks from the legal actions alone (``pick``) is called without the view
+                actions, play = state.actions, state.play_quiet
+                pick = getattr(lone, "pick", None)
+                if pick is not None:
+                    while state.result is None:
+                        play(pick(actions()))
+                    return state.result
+                choose = lone.choose
+                while state.result is None:
+                    play(choose(None, actions()))
+                return state.result
+        seats = self.seats
+        moves = self.moves if self.record else None
+        to_move, actions, view, play = state.to_move, state.actions, state.view, state.play_quiet
+        observers = [
+            (seat, observe) for seat, player in players.items() if (observe := getattr(player, "observe", None))
+        ]
+        blind = {seat for seat, player in players.items() if not getattr(player, "sees", True)}
+        while state.result is None:
+            seat = to_move()
+            if seat is None or seats[seat].kind != COMPUTER:
+                break
+            action = players[seat].choose(None if seat in blind else view(seat), actions())
+            play(action)
+            if moves is not None:
+                moves.append(Move(action, COMPUTER))
+            for other, observe in observers:
+                observe(view(other))
+            if until is not None and until():
+                break
+        return state.result
 
     # -- inside ----------------------------------------------------------------------------
 
+    def _lone_chooser(self, first: Player) -> Player | None:
+        """``first`` when it alone sits at every seat, all of them computers', and it neither looks nor watches."""
+        if getattr(first, "sees", True) or getattr(first, "observe", None) is not None:
+            return None
+        if len(self.players) != len(self.seats) or any(player is not first for player in self.players.values()):
+            return None
+        return first if all(who.kind == COMPUTER for who in self.seats) else None
+
     def _apply(self, move: Move) -> list[Event]:
         events = self.state.apply(move.action)
-        self.moves.append(move)
+        if self.record:
+            self.moves.append(move)
         self._show_players()
         self._tell(events, move)
         return events

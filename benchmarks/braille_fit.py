@@ -25,6 +25,7 @@ longest line of each table; ``--verbosity full`` only that verbosity; ``--games 
 from __future__ import annotations
 
 import argparse
+import functools
 import io
 import json
 import os
@@ -204,19 +205,22 @@ def cell_counts(lines: Sequence[str], lang: str, deck: str, all_tables: bool = F
     for line in lines:
         most = 0
         for grade in grades:
-            cells = louis.to_unicode(line, lang, grade, deck)
-            most = max(most, len(cells) if cells is not None else len(line))
+            most = max(most, cell_count(line, lang, grade, deck))
         counts.append(most)
     return counts
 
 
 def table_counts(lines: Sequence[str], lang: str, deck: str, grade: str | None) -> list[int]:
     """The cells of each line with the language's table ``grade`` (None: the default) and the deck's card letters."""
-    counts = []
-    for line in lines:
-        cells = louis.to_unicode(line, lang, grade, deck)
-        counts.append(len(cells) if cells is not None else len(line))
-    return counts
+    return [cell_count(line, lang, grade, deck) for line in lines]
+
+
+@functools.cache
+def cell_count(line: str, lang: str, grade: str | None, deck: str) -> int:
+    """The cells of one line (its characters when liblouis cannot translate it), translated once: a game's
+    lines repeat ("Your turn."), and liblouis gives the same cells for the same text and table."""
+    cells = louis.to_unicode(line, lang, grade, deck)
+    return len(cells) if cells is not None else len(line)
 
 
 def deck_of(case: Case, players: int) -> str:

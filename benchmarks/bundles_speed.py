@@ -1,7 +1,8 @@
 """Stealing Bundles speed: random play, clone(), and the hard player's search.
 
-Two paths of random play are timed: ``quiet`` (``actions()`` + ``play_quiet()``, no events: what
-simulation and search use) and ``events`` (``legal_actions()`` + ``apply()``, every event built: what
+Three paths of random play are timed: ``quiet`` (``actions()`` + ``play_quiet()``, no events: what
+search uses), ``table`` (the same random play through a table with nobody listening: what
+``simulate`` runs) and ``events`` (``legal_actions()`` + ``apply()``, every event built: what
 replays and play use). Beside them, in the same run, a lean random playout of two-player standard on
 plain ints (``lean_plays``) gives the ratio that does not depend on how busy the machine is. The
 search figure is the plays the hard player makes inside its samples (and its end-game solver) per
@@ -14,11 +15,14 @@ from __future__ import annotations
 import argparse
 import platform
 import random
+import statistics
 import sys
 import time
 
+from accessible_cards.game import get
 from accessible_cards.games.bundles.rules import BundlesOptions
 from accessible_cards.games.bundles.state import BundlesState
+from accessible_cards.table import RandomChoice, Seat, Table
 
 
 def quiet_batch(options: BundlesOptions, seeds: range) -> int:
@@ -31,6 +35,19 @@ def quiet_batch(options: BundlesOptions, seeds: range) -> int:
         while state.result is None:
             state.play_quiet(chooser.choice(state.actions()))
             plays += 1
+    return plays
+
+
+def table_batch(options: BundlesOptions, seeds: range) -> int:
+    """Random play through a table (what ``simulate bundles`` runs): one blind chooser at every seat, quiet."""
+    game = get("bundles")
+    seats = [Seat.computer("", 0)] * options.players
+    plays = 0
+    for seed in seeds:
+        state = BundlesState(options, seed)
+        chooser = RandomChoice(random.Random(seed))
+        Table(game, state, seats, players=dict.fromkeys(range(options.players), chooser), record=False).play_out()
+        plays += state.steals + state.captures + state.trails  # every play is one of the three
     return plays
 
 
@@ -146,18 +163,28 @@ def main() -> None:
     print(f"Python {platform.python_version()} on {platform.machine()}, {platform.system()}")
     for players in (2, 4):
         options = BundlesOptions.preset("standard", {"players": players})
-        for label, batch in (("quiet", quiet_batch), ("events", events_batch)):
-            best = float("inf")
-            plays = 0
-            for number in range(args.batches):
-                seeds = range(number * args.games, (number + 1) * args.games)
+        paths = (("quiet", quiet_batch), ("table", table_batch), ("events", events_batch))
+        seconds: dict[str, list[float]] = {label: [] for label, _ in paths}
+        counted: dict[str, int] = {}
+        for number in range(args.batches):  # the paths alternate, batch by batch, on the same seeds
+            seeds = range(number * args.games, (number + 1) * args.games)
+            for label, batch in paths:
                 start = time.perf_counter()
-                plays = batch(options, seeds)
-                best = min(best, time.perf_counter() - start)
+                counted[label] = batch(options, seeds)
+                seconds[label].append(time.perf_counter() - start)
+        if len(set(counted.values())) != 1:
+            raise SystemExit(f"the paths disagree on the same games: {counted}")
+        for label, _ in paths:
+            best = min(seconds[label])
             print(
                 f"standard, {players} players, {label:6}: {args.games / best:8.0f} games/s, "
-                f"{plays / best:9.0f} plays/s (best of {args.batches} batches of {args.games})"
+                f"{counted[label] / best:9.0f} plays/s (best of {args.batches} batches of {args.games})"
             )
+        ratios = [t / q for t, q in zip(seconds["table"], seconds["quiet"], strict=True)]
+        print(
+            f"standard, {players} players, table / quiet time: median {statistics.median(ratios):.3f} "
+            f"(batches: {', '.join(f'{r:.2f}' for r in ratios)})"
+        )
         if players == 2:
             best = float("inf")
             plays = 0
@@ -171,8 +198,8 @@ def main() -> None:
                 f"(the same random play without the engine, same run)"
             )
     for players in (2, 4):
-        seconds = clone_cost(BundlesOptions.preset("standard", {"players": players}), 100_000)
-        print(f"clone(), standard, {players} players, mid-game: {seconds * 1e6:.2f} microseconds")
+        cost = clone_cost(BundlesOptions.preset("standard", {"players": players}), 100_000)
+        print(f"clone(), standard, {players} players, mid-game: {cost * 1e6:.2f} microseconds")
     rate, decisions, mean = search_speed(args.search_games)
     print(
         f"hard player's search, standard, 2 players: {rate:.0f} plays/s inside its samples "

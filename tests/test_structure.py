@@ -18,9 +18,8 @@ PACKAGE = Path(accessible_cards.__file__).parent
 
 LAYERS = (
     {"__init__", "cards", "errors", "engine", "keys", "utterance", "i18n", "stats", "package_data"},
-    {"game", "settings", "scenario", "narration", "rules", "files"},
+    {"game", "settings", "scenario", "narration", "rules", "files", "table"},
     {"games"},
-    {"table"},
     {"saves", "simulate", "transcript"},
     {"outputs", "speech", "braille", "doctor"},
     {"ui", "net"},

@@ -24,9 +24,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..errors import CardsError, ScenarioError
+from .. import game as registry
+from ..errors import CardsError
 from ..game import Scenario
 from ..scenario import load
+from ..table import SCRIPT, Seat, Table
 from .game_screen import GameScreen
 from .messages import Translate, error_text
 from .request import GameRequest
@@ -48,17 +50,9 @@ def check(scenario: Scenario) -> None:
     state = scenario.state
     if scenario.moves is None:
         return
-    state.start()
-    for move in scenario.moves:
-        if state.result is not None:
-            raise ScenarioError(
-                "error-scenario-move",
-                f"move {move.number}: the game is over",
-                move=move.number,
-                reason="game over",
-                cause="error-game-over",
-            )
-        state.apply(move.action(state))
+    table = Table(registry.get(state.game), state, [Seat(SCRIPT)] * state.players, scenario.moves, record=False)
+    table.start()
+    table.play_script()
 
 
 def scenario_screen(app: App, request: GameRequest) -> GameScreen:

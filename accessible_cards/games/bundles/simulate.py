@@ -11,16 +11,51 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from accessible_cards.errors import OptionError
+from accessible_cards.game import Player, get
 from accessible_cards.stats import game_seeds, percentile, wilson
+from accessible_cards.table import RandomChoice, Seat, Table
 
-from .ai import make_player, show_everyone
+from .ai import make_player
+from .ai.basic import Player as BundlesPlayer
 from .match import BundlesMatchState
-from .rules import BundlesOptions
+from .rules import BundlesAction, BundlesOptions, BundlesView
 from .state import BundlesState
+
+
+class _Timed:
+    """A computer player whose decisions are timed (the figures' decision times)."""
+
+    def __init__(self, player: BundlesPlayer, times: list[float]) -> None:
+        self.player = player
+        self.times = times
+        self.observe = player.observe  # type: ignore[attr-defined]  # every level of the game watches the table
+
+    def choose(self, view: BundlesView, legal_actions: Sequence[BundlesAction]) -> BundlesAction:
+        clock = time.perf_counter
+        began = clock()
+        action = self.player.choose(view, legal_actions)
+        self.times.append(clock() - began)
+        return action
+
+
+def _table(state: BundlesState | BundlesMatchState, players: Mapping[int, Player]) -> Table:
+    """A table of computer seats, nobody listening, no moves kept: ``players`` sit at it."""
+    seats = [Seat.computer("", 0)] * state.players
+    return Table(get("bundles"), state, seats, players=players, record=False)
+
+
+def _ended(game: BundlesState) -> Callable[[], bool]:
+    """True once ``game`` (of a match) is over: the table stops there, and the game is counted."""
+    return lambda: game.result is not None
+
+
+def _random(n: int, seed: int) -> dict[int, Player]:
+    """Random play: one chooser at every seat, drawing from one seeded source."""
+    return dict.fromkeys(range(n), RandomChoice(random.Random(seed ^ 0x5BD1E995)))
 
 
 class _Tally:
@@ -102,43 +137,40 @@ class _Tally:
 def _random_match(options: BundlesOptions, match_seed: int, tally: _Tally) -> None:
     """One match with random legal choices, every game counted."""
     state = BundlesMatchState(options, match_seed)
-    chooser = random.Random(match_seed ^ 0x5BD1E995)
-    state.start()
+    table = _table(state, _random(options.players, match_seed))
     same = {seat: seat for seat in range(options.players)}
     while state.result is None:
         game = state.current
-        game.play_quiet(chooser.choice(game.actions()))
-        if game.result is not None:
-            tally.game(game, same)
-            state.advance(quiet=True)
+        table.play_out(until=_ended(game))
+        tally.game(game, same)
     tally.match(state, same)
+
+
+def _ai_players(
+    levels: Sequence[str], seed: int, shift: int, n: int
+) -> tuple[dict[int, Player], dict[int, int], list[list[float]]]:
+    """Entry ``i`` of ``levels`` at seat ``(i + shift) % n``, each timed: the players, seat -> entry, the times."""
+    seat_of = [(entry + shift) % n for entry in range(n)]
+    times: list[list[float]] = [[] for _ in levels]
+    players: dict[int, Player] = {
+        seat_of[entry]: _Timed(make_player(level, seed * 8 + entry), times[entry]) for entry, level in enumerate(levels)
+    }
+    entry_of = {seat: entry for entry, seat in enumerate(seat_of)}
+    return players, entry_of, times
 
 
 def play_ai_match(
     options: BundlesOptions, levels: Sequence[str], match_seed: int, shift: int = 0
 ) -> tuple[BundlesMatchState, list[BundlesState], list[list[float]]]:
     """A whole match between computer players (as :func:`play_ai_game`); also returns its finished games."""
-    n = options.players
-    seat_of = [(entry + shift) % n for entry in range(n)]
-    players = {seat_of[entry]: make_player(level, match_seed * 8 + entry) for entry, level in enumerate(levels)}
-    entry_of = {seat: entry for entry, seat in enumerate(seat_of)}
-    times: list[list[float]] = [[] for _ in levels]
+    players, _, times = _ai_players(levels, match_seed, shift, options.players)
     state = BundlesMatchState(options, match_seed)
-    state.start()
-    show_everyone(players, state)
-    clock = time.perf_counter
+    table = _table(state, players)
     games: list[BundlesState] = []
     while state.result is None:
         game = state.current
-        seat = game.turn
-        began = clock()
-        action = players[seat].choose(state.view(seat), game.actions())
-        times[entry_of[seat]].append(clock() - began)
-        game.play_quiet(action)
-        if game.result is not None:
-            games.append(game)
-            state.advance(quiet=True)
-        show_everyone(players, state)
+        table.play_out(until=_ended(game))
+        games.append(game)
     return state, games, times
 
 
@@ -147,25 +179,12 @@ def play_ai_game(
 ) -> tuple[BundlesState, list[list[float]]]:
     """One game between computer players: entry ``i`` of ``levels`` sits at seat ``(i + shift) % players``.
 
-    Every player sees every play (:func:`~accessible_cards.games.bundles.ai.show_everyone`).
+    Every player sees every play (the table shows each its own seat's view after each move).
     Returns the finished state and each entry's decision times in seconds.
     """
-    n = options.players
-    seat_of = [(entry + shift) % n for entry in range(n)]
-    players = {seat_of[entry]: make_player(level, game_seed * 8 + entry) for entry, level in enumerate(levels)}
-    entry_of = {seat: entry for entry, seat in enumerate(seat_of)}
-    times: list[list[float]] = [[] for _ in levels]
+    players, _, times = _ai_players(levels, game_seed, shift, options.players)
     state = BundlesState(options, game_seed)
-    state.start()
-    show_everyone(players, state)
-    clock = time.perf_counter
-    while state.result is None:
-        seat = state.turn
-        began = clock()
-        action = players[seat].choose(state.view(seat), state.actions())
-        times[entry_of[seat]].append(clock() - began)
-        state.play_quiet(action)
-        show_everyone(players, state)
+    _table(state, players).play_out()
     return state, times
 
 
@@ -211,11 +230,9 @@ def simulate_bundles(
     for game_seed in game_seeds(seed, games):
         played += 1
         state = BundlesState(options, game_seed)
-        chooser = random.Random(game_seed ^ 0x5BD1E995)
-        state.start()
-        while state.result is None:
-            state.play_quiet(chooser.choice(state.actions()))
+        _table(state, _random(n, game_seed)).play_out()
         result = state.result
+        assert result is not None
         if len(result.winners) == 1:
             wins[result.winners[0]] += 1
         else:

@@ -6,9 +6,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from accessible_cards.errors import OptionError
+from accessible_cards.game import get
 from accessible_cards.stats import game_seeds
+from accessible_cards.table import Seat, Table
 
-from .ai import LEVELS, make_player
+from .ai import LEVELS
 from .state import OhHellState
 
 
@@ -40,17 +42,14 @@ def simulate_ohhell(
     wins = [0.0] * count
     rounds = 0
     played = 0
+    game = get("ohhell")
     for number, game_seed in enumerate(game_seeds(seed, games)):
         played += 1
         shift = number % count if swap else 0
-        seated = [levels[(seat + shift) % count] for seat in range(count)]
+        seats = [Seat.computer(levels[(seat + shift) % count], game_seed * 10 + seat) for seat in range(count)]
         state = OhHellState(count, settings, game_seed)
-        computers = [make_player(level, game_seed * 10 + seat) for seat, level in enumerate(seated)]
-        state.start()
-        while state.result is None:
-            seat = state.to_move()
-            assert seat is not None
-            state.apply(computers[seat].choose(state.view(seat), state.legal_actions()))
+        Table(game, state, seats, record=False).play_out()
+        assert state.result is not None
         rounds += len(state.sheet)
         for seat in range(count):
             who = (seat - shift) % count  # the level's own place in ``levels``

@@ -5,10 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from accessible_cards.engine import Event
 from accessible_cards.errors import OptionError
+from accessible_cards.game import get
 from accessible_cards.stats import game_seeds, summary
+from accessible_cards.table import Move, Seat, Table
 
-from .state import TURN, WarOptions, WarStarted, WarState
+from .state import WarOptions, WarStarted, WarState
 
 
 def simulate_war(
@@ -35,13 +38,28 @@ def simulate_war(
     wins = [0] * players
     draws = cycles = first_wars = 0
     played = 0  # the games finished: fewer than asked when the run was stopped
+    game = get("war")
+    seats = [Seat.computer("", 0)] * players  # no choices: each seat's player makes the only move
+    only = {seat: game.make_player("", 0) for seat in range(players)}  # made once, for every game
+    first: list[Event] = []
+
+    def first_battle(events: Sequence[Event], move: Move | None) -> None:
+        first.extend(events)
+
     for game_seed in game_seeds(seed, games):
         played += 1
         state = WarState(players, options, game_seed)
-        state.start()
-        if state.result is None and any(isinstance(e, WarStarted) for e in state.apply(TURN)):
-            first_wars += 1
-        result = state.play_out()
+        table = Table(game, state, seats, players=only, record=False)
+        table.start()
+        if state.result is None:  # the first battle is listened to (was it a war?); the rest is played quietly
+            first.clear()
+            table.listeners.append(first_battle)
+            table.step()
+            table.listeners.clear()
+            if any(isinstance(e, WarStarted) for e in first):
+                first_wars += 1
+        result = table.play_out()
+        assert result is not None
         for name, value in state.counts().items():
             counts[name].append(value)
         if len(result.winners) == 1:
