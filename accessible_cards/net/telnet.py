@@ -85,10 +85,12 @@ class TelnetSide:
                     return
                 writer.write(text.replace("\n", "\r\n").encode("utf-8", "replace"))
 
-            loop.call_soon_threadsafe(put)
+            with contextlib.suppress(RuntimeError):  # the server has stopped: nobody is left to write to
+                loop.call_soon_threadsafe(put)
 
         def finish(status: int) -> None:
-            loop.call_soon_threadsafe(done.set)
+            with contextlib.suppress(RuntimeError):  # the server stopped first: nothing waits for the session
+                loop.call_soon_threadsafe(done.set)
 
         peer = writer.get_extra_info("peername")
         address = str(peer[0]) if isinstance(peer, tuple) else str(peer)
