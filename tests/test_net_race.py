@@ -62,7 +62,7 @@ def test_two_children_race_the_same_deal_at_once(server: ServerThread) -> None:
         mia.app.watch(1)
         mia.wait(lambda: mia.app is not None and mia.app.game_screen_now is not None, what="watching")
         ben.send("1")
-        ben.wait_said("2")
+        ben.wait_said("Platz 2: frei")  # the table's seats, read out
         ben.send("2")
         anna.wait_said("The clock runs: 3 minutes. Go!")
         ben.wait_said("Die Uhr läuft: 3 Minuten. Los!")
@@ -109,3 +109,34 @@ def test_two_children_race_the_same_deal_at_once(server: ServerThread) -> None:
         assert racers and rival not in racers, name  # their own board's events came, none of the rival's
     watched = mia.said
     assert any(line.startswith("Anna: ") for line in watched) and any(line.startswith("Ben: ") for line in watched)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Winnable deals only is not offered at a network table: its deals come from a public list"),
+        ("de", "Nur lösbare Spiele gibt es an einem Netzwerktisch nicht"),
+    ],
+)
+@pytest.mark.parametrize("variant", ["classic", "race"])
+def test_a_network_table_refuses_winnable_deals_only_and_says_why(
+    server: ServerThread, lang: str, said: str, variant: str
+) -> None:
+    """The list of winnable deals is public: from a seat's face-up cards a child could find the whole deal."""
+    anna = open_client(server, lang, "Anna")
+    try:
+        assert anna.app is not None
+        players = 2 if variant == "race" else 1
+        anna.app.link.send(
+            {"t": "create", "game": "klondike", "variant": variant, "players": players, "computers": 0,
+             "options": "winnable_only=true"}
+        )  # fmt: skip
+        anna.wait_said(said)
+        assert anna.app.game_screen_now is None, "no table was opened"
+        assert not [line for line in anna.said if "Traceback" in line or "cannot be done" in line], anna.said
+        anna.app.link.send(
+            {"t": "create", "game": "klondike", "variant": variant, "players": players, "computers": 0, "options": ""}
+        )
+        anna.wait(lambda: anna.app is not None and anna.app.game_screen_now is not None, what="the table without it")
+    finally:
+        anna.close()

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from accessible_cards.engine import GameState, OptionSpec, choice, flag, one_of, parse_options
+from accessible_cards.errors import OptionError
 from accessible_cards.game import Controller, Controls, GameDescription, Scenario, Variant, Voice, register_game
 from accessible_cards.keys import Typed
 from accessible_cards.settings import Setting
@@ -28,8 +29,10 @@ MINUTES_ALLOWED = ", ".join(str(m) for m in RACE_MINUTES)
 RACE_SPECS = (
     OptionSpec("race_minutes", DEFAULT_MINUTES, one_of(*RACE_MINUTES), MINUTES_ALLOWED),
     OptionSpec("race_together", False, flag, "true or false"),
+    OptionSpec("network_table", False, flag, "true or false"),
 )
-"""A race's own options: the minutes each racer has; ``race_together`` is set by a network table."""
+"""A race's own options: the minutes each racer has; ``race_together`` and ``network_table`` are set by a
+network table."""
 _RACE_NAMES = tuple(spec.name for spec in RACE_SPECS)
 
 
@@ -39,10 +42,13 @@ def _new_state(players: int, variant: str | None, options: Mapping[str, Any], se
     from .race import RaceState
     from .state import KlondikeState
 
+    base = options_for(RACE_VARIANTS.get(variant, variant) if variant is not None else None, rules)
+    if race["network_table"] and base.winnable_only:
+        # the list of winnable deals is public: from a seat's face-up cards a child could look up the whole deal
+        raise OptionError("error-klondike-winnable-network", "winnable_only is not offered at a network table")
     if variant is not None and variant in RACE_VARIANTS:
-        base = options_for(RACE_VARIANTS[variant], rules)
         return RaceState(variant, base, seed, int(race["race_minutes"]), bool(race["race_together"]), max(players, 2))
-    return KlondikeState(variant or "braillespiel", options_for(variant, rules), seed)
+    return KlondikeState(variant or "braillespiel", base, seed)
 
 
 def _state_from_json(data: Mapping[str, Any]) -> GameState[Any]:
@@ -134,7 +140,7 @@ DESCRIPTION = register_game(
         min_players=1,
         max_players=2,
         variant_players={**{name: 1 for name in VARIANTS}, **{name: 2 for name in RACE_VARIANTS}},
-        network_options={"race_together": True},
+        network_options={"race_together": True, "network_table": True},
         view_aged=_view_aged,
         private_hands=True,
         new_state=_new_state,

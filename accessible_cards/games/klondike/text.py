@@ -12,4 +12,8 @@ ERRORS: Final[dict[str, Callable[[Callable[..., str], dict[str, Any]], str]]] = 
         '\'moves\' must be a list of moves written out, such as "3 5" or "draw".'
     ),
     "error-move-not-allowed": lambda t, p: t("That move is not allowed now."),
+    "error-klondike-winnable-network": lambda t, p: t(
+        "Winnable deals only is not offered at a network table: its deals come from a public list, "
+        "so a player could look up every hidden card."
+    ),
 }
