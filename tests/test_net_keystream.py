@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import time
 
+from prompt_toolkit.input.ansi_escape_sequences import ANSI_SEQUENCES
+from prompt_toolkit.input.vt100_parser import Vt100Parser
+from prompt_toolkit.keys import Keys
+
 from accessible_cards.net.keystream import KeyStream
 
 
@@ -54,3 +58,28 @@ def test_the_end_of_input_is_said_after_the_last_key() -> None:
     stream.feed("h\x1b")
     stream.end()
     assert [stream.get(0.1), stream.get(0.1), stream.get(0.1)] == ["h", "escape", False]
+
+
+def test_every_sequence_prompt_toolkit_knows_for_a_key_the_games_answer_has_that_key_s_name() -> None:
+    """A key is named over the network as local play names it: by prompt_toolkit's own table."""
+    answered = {Keys.Up: "up", Keys.Down: "down", Keys.Right: "right", Keys.Left: "left",
+                Keys.Home: "home", Keys.End: "end", Keys.F1: "f1"}  # fmt: skip
+    sequences = {text: answered[key] for text, key in ANSI_SEQUENCES.items() if key in answered}
+    assert len(sequences) >= 15, "the common terminals' arrows, Home, End and F1"
+    stream = KeyStream()
+    stream.feed("".join(sequences))
+    assert _keys(stream) == list(sequences.values())
+    other = [text for text, key in ANSI_SEQUENCES.items() if text.startswith("\x1b[") and key not in answered]
+    stream.feed("".join(other))
+    assert set(_keys(stream)) == {"?key"}, "Page Up, Delete, Control with an arrow ...: a key that does nothing"
+
+
+def test_an_unknown_sequence_is_one_key_here_where_prompt_toolkit_s_parser_makes_it_escape_and_characters() -> None:
+    """Why the stream finds a sequence's end itself: the parser would make an unknown key Escape, then digits."""
+    parsed: list[str] = []
+    parser = Vt100Parser(lambda press: parsed.append(str(press.key)))
+    parser.feed_and_flush("\x1b[99~")
+    assert parsed[0] == str(Keys.Escape) and len(parsed) > 1
+    stream = KeyStream()
+    stream.feed("\x1b[99~")
+    assert _keys(stream) == ["?key"]

@@ -7,6 +7,14 @@ comes and gives back key names as local play names them (``"a"``, ``"3"``, ``"sp
 ``"escape"``, ``"up"``, ``"f1"``). A lone ESC is Escape once nothing has followed it for a short while
 (:data:`ESCAPE_WAIT`); a sequence this program does not know is one key that does nothing
 (``"?key"``). Nothing here writes: the echo of a typed line is its reader's.
+
+What a sequence means is looked up in prompt_toolkit's own table of what terminals send
+(``ANSI_SEQUENCES``), the table local play reads its keys by, so a key has one name at the
+keyboard and over the network. Where a sequence ends is found here, by the terminal's grammar
+(CSI: parameters, intermediates, one final character; SS3: one character), rather than by
+prompt_toolkit's ``Vt100Parser``: that parser splits a sequence it does not know into Escape and
+its characters (``ESC [ 9 9 ~`` is Escape, ``[``, ``9``, ``9``, ``~``), so an unknown key would
+leave the screen and type digits; here it is one key that does nothing, as in local play.
 """
 
 from __future__ import annotations
@@ -15,15 +23,30 @@ import queue
 import threading
 from typing import Final
 
+from prompt_toolkit.input.ansi_escape_sequences import ANSI_SEQUENCES
+from prompt_toolkit.keys import Keys
+
 ESCAPE_WAIT: Final = 0.05
 """Seconds a lone ESC waits for the rest of a sequence before it is the Escape key."""
 
 UNKNOWN: Final = "?key"
 BACKSPACE: Final = "backspace"
 
-_FINAL_KEYS: Final = {"A": "up", "B": "down", "C": "right", "D": "left", "H": "home", "F": "end", "P": "f1"}
-_TILDE_KEYS: Final = {"1": "home", "7": "home", "4": "end", "8": "end", "11": "f1"}
+_NAMES: Final = {
+    Keys.Up: "up", Keys.Down: "down", Keys.Right: "right", Keys.Left: "left",
+    Keys.Home: "home", Keys.End: "end", Keys.F1: "f1",
+}  # fmt: skip
+"""The keys a game answers, as prompt_toolkit names them and as local play names them; any other is UNKNOWN."""
 _CONTROL_KEYS: Final = {"\x03": "c-c", "\x04": "c-d", "\x7f": BACKSPACE, "\x08": BACKSPACE, "\t": "tab", " ": "space"}
+
+
+def _named(sequence: str) -> str:
+    """The name of the key a whole escape sequence stands for; UNKNOWN for one no game answers."""
+    if sequence[:3] == "\x1b[1" and len(sequence) == 4 and sequence[3].isalpha():
+        # ESC [ 1 A: an arrow with its default parameter written out
+        sequence = "\x1b[" + sequence[3]
+    key = ANSI_SEQUENCES.get(sequence)
+    return _NAMES.get(key, UNKNOWN) if isinstance(key, Keys) else UNKNOWN
 
 
 def _sequence(text: str) -> tuple[str, int] | None:
@@ -34,28 +57,22 @@ def _sequence(text: str) -> tuple[str, int] | None:
     if second == "O":  # SS3: ESC O A (arrows in application mode), ESC O P (F1)
         if len(text) < 3:
             return None
-        return _FINAL_KEYS.get(text[2], UNKNOWN), 3
-    if second == "[":  # CSI: ESC [ parameters final
+        return _named(text[:3]), 3
+    if second == "[":  # CSI: ESC [ parameters intermediates final
         index = 2
-        if index < len(text) and text[index] == "[":  # the Linux console's F1: ESC [ [ A
+        if index < len(text) and text[index] == "[":  # the Linux console's F1 to F5: ESC [ [ A
             if len(text) < 4:
                 return None
-            return ("f1" if text[3] == "A" else UNKNOWN), 4
+            return _named(text[:4]), 4
         while index < len(text) and "0" <= text[index] <= "?":
             index += 1
         while index < len(text) and " " <= text[index] <= "/":
             index += 1
         if index >= len(text):
             return None if index < 16 else (UNKNOWN, index)
-        final = text[index]
-        if not "@" <= final <= "~":
+        if not "@" <= text[index] <= "~":
             return UNKNOWN, index  # not a sequence after all: the ESC and what came so far
-        parameters = text[2:index]
-        if final == "~":
-            return _TILDE_KEYS.get(parameters, UNKNOWN), index + 1
-        if parameters in ("", "1") and final in _FINAL_KEYS:
-            return _FINAL_KEYS[final], index + 1
-        return UNKNOWN, index + 1  # with a modifier (Control, Shift) or unknown: a key that does nothing
+        return _named(text[: index + 1]), index + 1  # with a modifier (Control, Shift): a key that does nothing
     if second == "\x1b":
         return "escape", 1  # Escape pressed twice: the first is one key
     return UNKNOWN, 2  # Alt with a key
