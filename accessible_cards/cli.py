@@ -384,39 +384,11 @@ def _with_common(args: argparse.Namespace, given: argparse.Namespace) -> argpars
 def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """The interactive program: the main menu, or the game named on the command line."""
     from . import settings as settings_file
-    from .ui.app import App, GameRequest
+    from .ui.app import App
     from .ui.terminal import Terminal
 
     loaded = settings_file.load()
-    overrides: dict[str, Any] = {}
-    if args.lang:
-        overrides["lang"] = args.lang
-    if args.verbosity:
-        overrides["verbosity"] = args.verbosity
-    from . import game as registry
-
-    game_overrides: dict[str, dict[str, Any]] = {}
-    if args.quiz:
-        for described in registry.registered():
-            if any(setting.key == "quiz" for setting in described.settings):
-                game_overrides.setdefault(described.name, {})["quiz"] = True
-    if args.braille:
-        overrides["braille"] = args.braille
-    import os
-
-    speech = args.speech or os.environ.get("ACCESSIBLE_CARDS_SPEECH")
-    if speech:
-        if speech not in ("auto", "self", "screen-reader", "off"):
-            parser.error(f"ACCESSIBLE_CARDS_SPEECH: auto, self, screen-reader or off, not {speech!r}")
-        overrides["speech"] = speech
-    if args.pause is not None:
-        if not 0 <= args.pause <= 10:
-            parser.error(f"--pause: the pause is from 0 to 10 seconds (both allowed), not {_cut(repr(args.pause))}")
-        overrides["computer_pause"] = args.pause
-    if getattr(args, "level", None) is not None:
-        for described in registry.registered():
-            if described.level_setting is not None:
-                game_overrides.setdefault(described.name, {})[described.level_setting] = args.level
+    overrides, game_overrides = _overrides(parser, args)
     settings = loaded.settings.changed(**overrides)  # for this run alone: the file keeps only what is changed in it
     for name, values in game_overrides.items():
         settings = settings.changed_game(name, **values)
@@ -426,30 +398,7 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         if first is None:
             return 1
     elif args.game:
-        game = registry.get(args.game)
-        chosen = settings.game(game.name)
-        players = args.players if args.players is not None else chosen["players"]
-        if not game.min_players <= players <= game.max_players:
-            parser.error(f"--players: {game.min_players} to {game.max_players} players, not {players}")
-        humans = args.humans if args.humans is not None else min(chosen["humans"], players)
-        if not 1 <= humans <= players:
-            parser.error(f"--humans: 1 to {players} (the number of players), not {humans}")
-        variant = args.variant
-        if variant is not None and variant not in game.variant_names():
-            parser.error(_not_a_variant(game, variant))
-        if variant is None and game.variant_names():
-            variant = game.default_variant(settings.lang or "en", chosen)
-        fixed = game.variant_players.get(variant or "")
-        if fixed:  # a preset that fixes its players, all people (a race of 2)
-            if args.players not in (None, fixed) or args.humans not in (None, fixed):
-                parser.error(f"--players and --humans: {variant} is for {fixed} people")
-            players = humans = fixed
-        request = GameRequest(game.name, players, humans, variant, args.seed, dict(parse_settings(args.set)))
-        try:
-            game.new_state(players, variant, request.options, 0)
-        except CardsError as error:
-            parser.error(f"--set: {_one_line(str(error), word=40)}")
-        first = request
+        first = _game_request(parser, args, registry.get(args.game), settings)
     elif args.players is not None or args.humans is not None or args.variant or args.seed is not None or args.set:
         parser.error(
             "--players, --humans, --variant, --seed and --set go with a game: "
@@ -461,6 +410,66 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     )
     _add_voice(app, terminal)
     return app.run(first, resume=getattr(args, "resume", False))
+
+
+def _overrides(
+    parser: argparse.ArgumentParser, args: argparse.Namespace
+) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+    """What the command line sets for this run alone: the settings, and each game's own settings."""
+    overrides: dict[str, Any] = {}
+    if args.lang:
+        overrides["lang"] = args.lang
+    if args.verbosity:
+        overrides["verbosity"] = args.verbosity
+    if args.braille:
+        overrides["braille"] = args.braille
+    speech = args.speech or os.environ.get("ACCESSIBLE_CARDS_SPEECH")
+    if speech:
+        if speech not in ("auto", "self", "screen-reader", "off"):
+            parser.error(f"ACCESSIBLE_CARDS_SPEECH: auto, self, screen-reader or off, not {speech!r}")
+        overrides["speech"] = speech
+    if args.pause is not None:
+        if not 0 <= args.pause <= 10:
+            parser.error(f"--pause: the pause is from 0 to 10 seconds (both allowed), not {_cut(repr(args.pause))}")
+        overrides["computer_pause"] = args.pause
+    game_overrides: dict[str, dict[str, Any]] = {}
+    for described in registry.registered():
+        if args.quiz and any(setting.key == "quiz" for setting in described.settings):
+            game_overrides.setdefault(described.name, {})["quiz"] = True
+        if getattr(args, "level", None) is not None and described.level_setting is not None:
+            game_overrides.setdefault(described.name, {})[described.level_setting] = args.level
+    return overrides, game_overrides
+
+
+def _game_request(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, game: GameDescription, settings: Any
+) -> Any:
+    """The game named on the command line, its players, preset, seed and options checked; a usage error else."""
+    from .ui.app import GameRequest
+
+    chosen = settings.game(game.name)
+    players = args.players if args.players is not None else chosen["players"]
+    if not game.min_players <= players <= game.max_players:
+        parser.error(f"--players: {game.min_players} to {game.max_players} players, not {players}")
+    humans = args.humans if args.humans is not None else min(chosen["humans"], players)
+    if not 1 <= humans <= players:
+        parser.error(f"--humans: 1 to {players} (the number of players), not {humans}")
+    variant = args.variant
+    if variant is not None and variant not in game.variant_names():
+        parser.error(_not_a_variant(game, variant))
+    if variant is None and game.variant_names():
+        variant = game.default_variant(settings.lang or "en", chosen)
+    fixed = game.variant_players.get(variant or "")
+    if fixed:  # a preset that fixes its players, all people (a race of 2)
+        if args.players not in (None, fixed) or args.humans not in (None, fixed):
+            parser.error(f"--players and --humans: {variant} is for {fixed} people")
+        players = humans = fixed
+    request = GameRequest(game.name, players, humans, variant, args.seed, dict(parse_settings(args.set)))
+    try:
+        game.new_state(players, variant, request.options, 0)
+    except CardsError as error:
+        parser.error(f"--set: {_one_line(str(error), word=40)}")
+    return request
 
 
 def _scenario_game(parser: argparse.ArgumentParser, args: argparse.Namespace, lang: str) -> Any:
