@@ -42,7 +42,6 @@ from .. import game as registry
 from ..engine import Event, fresh_seed, parse_settings
 from ..errors import CardsError
 from ..files import FileProblem, read_bounded
-from ..game import GameDescription
 from ..table import COMPUTER, PERSON, Move, Seat, Table
 from .guard import CODE_LENGTH, JOIN, TEACHER, Guard, Limits, Lockout, new_code, normal_code
 from .protocol import (
@@ -57,6 +56,7 @@ from .protocol import (
     said_to_wire,
     to_wire,
 )
+from .tables import NetSeat, NetTable
 
 log = logging.getLogger("accessible_cards.server")
 
@@ -108,71 +108,6 @@ class Config:
     def __post_init__(self) -> None:
         if not self.code:
             self.code = new_code()
-
-
-@dataclass
-class NetSeat:
-    """One seat of a network table: who sits there, its token, its connection now (None: away)."""
-
-    kind: str
-    level: str | None = None
-    name: str | None = None
-    token: str | None = None
-    conn: Connection | None = None
-
-
-@dataclass
-class NetTable:
-    """A table of the server: the game, its seats, and the table loop once it has started."""
-
-    number: int
-    game: GameDescription
-    variant: str | None
-    players: int
-    seed: int
-    seats: list[NetSeat]
-    options: dict[str, Any] = field(default_factory=dict)
-    table: Table | None = None
-    steps: dict[int, list[bytes]] = field(default_factory=dict)
-    """What each seat has been sent of the game, step by step (for a seat that comes back); -1: the watchers."""
-    watchers: list[Connection] = field(default_factory=list)
-    scheduled: bool = False
-    restoring: bool = False
-    paused: bool = False
-    talk: bool = True
-    coaching: bool = False
-    """The teacher sees every hand at this table (its children are told)."""
-    held: set[int] = field(default_factory=set)
-    """The person seats that have not yet asked for the next game of a match (it waits for them)."""
-    clock_handle: asyncio.TimerHandle | None = None
-    """The wake-up for the game's next clock step (a race), while one runs."""
-    creator: Connection | None = None
-    creator_name: str | None = None
-    """Who created the table (its connection, and the name it gave): their tables not yet started are counted."""
-    hold_handle: asyncio.TimerHandle | None = None
-    """The end of the hold of a table nobody sits at (:attr:`Config.hold`), while it runs."""
-    saved_as: Path | None = None
-    """The game's save, once the table is over or ended (``accessible-cards replay`` reads it)."""
-
-    @property
-    def status(self) -> str:
-        if self.table is None:
-            return "waiting"
-        return "over" if self.table.result is not None else "playing"
-
-    def summary(self) -> dict[str, Any]:
-        return {
-            "table": self.number,
-            "game": self.game.name,
-            "variant": self.variant,
-            "players": self.players,
-            "status": self.status,
-            "options": " ".join(f"{name}={value}" for name, value in self.options.items()),
-            "seats": [
-                {"kind": seat.kind, "taken": seat.kind == COMPUTER or seat.token is not None, "name": seat.name}
-                for seat in self.seats
-            ],
-        }
 
 
 LOOPBACK: Final = frozenset({"127.0.0.1", "::1"})
@@ -774,7 +709,7 @@ class Server:
         if table is None:
             conn.refuse("net-no-table", table=int(message["table"]))
             return
-        probe = table.game.new_state(table.players, table.variant, _options(table), 0)
+        probe = table.game.new_state(table.players, table.variant, table.game_options(), 0)
         if probe.public_view() is None:
             conn.refuse("net-no-watching")
             return
@@ -899,10 +834,10 @@ class Server:
             Catalog("en").text, [kind == COMPUTER for kind in kinds], [seat.name for seat in table.seats]
         )
         info = saves.GameInfo(
-            table.game.name, table.variant or "standard", table.players, humans, table.seed, dict(_options(table)),
+            table.game.name, table.variant or "standard", table.players, humans, table.seed, dict(table.game_options()),
             None, tuple(names), "en", computers,
         )  # fmt: skip
-        start = table.game.new_state(table.players, table.variant, _options(table), table.seed)
+        start = table.game.new_state(table.players, table.variant, table.game_options(), table.seed)
         path = folder / "games" / f"table-{table.number}.json"
         record = saves.Record(path, info, start.to_json(), game=table.game)
         record.moves = list(running.moves)
@@ -918,7 +853,7 @@ class Server:
 
     def _begin(self, table: NetTable, moves: Sequence[Move] = ()) -> None:
         """Deal (and make ``moves``, a table coming back from its autosave); then the computers play on."""
-        state = table.game.new_state(table.players, table.variant, _options(table), table.seed)
+        state = table.game.new_state(table.players, table.variant, table.game_options(), table.seed)
         seats = [
             Seat.computer(s.level or "", table.seed * 7 + n) if s.kind == COMPUTER else Seat.person()
             for n, s in enumerate(table.seats)
@@ -1315,11 +1250,6 @@ class Server:
     def set_coaching(self, table: NetTable, on: bool) -> None:
         table.coaching = on
         self.notify(table, "coaching-on" if on else "coaching-off")
-
-
-def _options(table: NetTable) -> dict[str, Any]:
-    """The table's rule options, with what a network table gives its game (its players each at their own computer)."""
-    return {**table.options, **table.game.network_options}
 
 
 def _wire_events(events: Sequence[Event], seat: int) -> list[Any]:
