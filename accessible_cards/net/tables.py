@@ -11,7 +11,7 @@ from ..game import GameDescription
 from ..table import COMPUTER, Table
 
 if TYPE_CHECKING:
-    from .server import Connection  # a connection holds a seat of a table, and a seat its connection
+    from .connection import Connection  # a connection holds a seat of a table, and a seat its connection
 
 
 @dataclass
