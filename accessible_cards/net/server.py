@@ -27,9 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
-import os
 import secrets
 import socket
 import time
@@ -41,8 +39,9 @@ from typing import Any, Final, Protocol
 from .. import game as registry
 from ..engine import Event, fresh_seed, parse_settings
 from ..errors import CardsError
-from ..files import FileProblem, read_bounded
+from ..files import FileProblem
 from ..table import COMPUTER, PERSON, Move, Seat, Table
+from . import saved
 from .connection import OUTPUT_LIMIT, Connection, Pending
 from .guard import CODE_LENGTH, JOIN, TEACHER, Guard, Limits, Lockout, new_code, normal_code
 from .protocol import (
@@ -718,52 +717,11 @@ class Server:
                 handle.cancel()
         table.hold_handle = table.clock_handle = None
         if table.table is not None:
-            table.saved_as = self._save_game(table)
+            table.saved_as = saved.save_game(self.config.data, table)
             self.finished[table.number] = table
             while len(self.finished) > self.config.max_finished:
                 del self.finished[next(iter(self.finished))]
-        path = self._table_file(table.number)
-        if path is not None:
-            with contextlib.suppress(OSError):
-                path.unlink()
-
-    def _save_game(self, table: NetTable) -> Path | None:
-        """Write the table's game as a saved game (``games/table-N.json``, read by ``replay``); its path."""
-        from .. import saves
-        from ..i18n import Catalog
-        from ..narration.base import seat_names
-
-        folder = self.config.data
-        running = table.table
-        if folder is None or running is None:
-            return None
-        kinds = [seat.kind for seat in table.seats]
-        humans = len(kinds)
-        while humans > 1 and kinds[humans - 1] == COMPUTER:
-            humans -= 1  # the computer seats after the last person's (a seat handed over mid-game is not listed)
-        computers = tuple(
-            saves.Computer(seat, sitting.level or "", table.seed * 7 + seat)
-            for seat, sitting in enumerate(table.seats)
-            if seat >= humans and sitting.kind == COMPUTER
-        )
-        names = seat_names(
-            Catalog("en").text, [kind == COMPUTER for kind in kinds], [seat.name for seat in table.seats]
-        )
-        info = saves.GameInfo(
-            table.game.name, table.variant or "standard", table.players, humans, table.seed, dict(table.game_options()),
-            None, tuple(names), "en", computers,
-        )  # fmt: skip
-        start = table.game.new_state(table.players, table.variant, table.game_options(), table.seed)
-        path = folder / "games" / f"table-{table.number}.json"
-        record = saves.Record(path, info, start.to_json(), game=table.game)
-        record.moves = list(running.moves)
-        try:
-            _replace(path, json.dumps(record.data(running.state.to_json(), running.result is not None, {})))
-        except OSError as error:
-            log.error("table %d: its game cannot be saved: %s", table.number, error)
-            return None
-        log.info("table %d: its game is saved as %s", table.number, path)
-        return path
+        saved.forget_table(self.config.data, table.number)
 
     # -- at the table -----------------------------------------------------------------------------------
 
@@ -789,48 +747,25 @@ class Server:
 
     # -- the autosave -------------------------------------------------------------------------------------
 
-    def _table_file(self, number: int) -> Path | None:
-        folder = self.config.data
-        return folder / "tables" / f"table-{number}.json" if folder is not None else None
-
     def autosave(self, table: NetTable) -> None:
         """Write the table (its seats, tokens, seed and moves) into the server's own folder, atomically."""
         if table.restoring or table.number not in self.tables:
             return
-        path = self._table_file(table.number)
-        if path is None:
-            return
-        running = table.table
-        data = {
-            "format": 1,
-            "table": table.number,
-            "game": table.game.name,
-            "variant": table.variant,
-            "players": table.players,
-            "options": table.options,
-            "seed": table.seed,
-            "seats": [{"kind": s.kind, "level": s.level, "name": s.name, "token": s.token} for s in table.seats],
-            "started": running is not None,
-            "held": sorted(table.held),
-            "moves": [
-                {"action": table.game.action_to_json(move.action), "by": move.by}
-                for move in (running.moves if running is not None else ())
-            ],
-        }
-        try:
-            _replace(path, json.dumps(data))
-        except OSError as error:
-            log.error("table %d: cannot be saved: %s", table.number, error)
+        path = saved.table_file(self.config.data, table.number)
+        if path is not None:
+            saved.write_table(path, table)
 
     def load_tables(self) -> None:
         """Every autosaved table, as it was; a file that cannot be read is logged and left alone."""
-        folder = self.config.data
-        if folder is None or not (folder / "tables").is_dir():
+        files = saved.table_files(self.config.data)
+        if files is None:
             return
-        for path in sorted((folder / "tables").glob("table-*.json")):
+        for path in files:
             try:
-                data = json.loads(read_bounded(path, 8 * 1024 * 1024))
-                table = self._restore(data)
+                data = saved.read_table(path)
+                table, moves = saved.restore(data)
+                if moves is not None:
+                    self._begin(table, moves)
             except (FileProblem, ValueError, KeyError, TypeError, CardsError) as error:
                 log.error("%s: cannot be read: %s", path.name, error)
                 continue
@@ -843,31 +778,8 @@ class Server:
                 self._close_table(table)
             else:
                 self._check_empty(table)  # held for its children to come back
-        for path in (folder / "games").glob("table-*.json") if (folder / "games").is_dir() else ():
-            number = path.stem.removeprefix("table-")
-            if number.isdigit():
-                self.next_number = max(self.next_number, int(number) + 1)  # a number is never given twice
-
-    def _restore(self, data: dict[str, Any]) -> NetTable:
-        game = registry.get(str(data["game"]))
-        seats = [
-            NetSeat(str(s["kind"]), s.get("level"), s.get("name"), s.get("token"))
-            for s in data["seats"]
-            if s["kind"] in (PERSON, COMPUTER)
-        ]
-        table = NetTable(int(data["table"]), game, data.get("variant"), int(data["players"]), int(data["seed"]), seats)
-        table.options = dict(data.get("options") or {})
-        if len(seats) != table.players:
-            raise ValueError("the seats do not match the players")
-        table.held = {
-            int(seat)
-            for seat in data.get("held") or ()
-            if 0 <= int(seat) < len(seats) and seats[int(seat)].kind == PERSON
-        }  # a match's next game that still waited for its children waits on
-        if data.get("started"):
-            moves = [Move(game.action_from_json(m["action"], "a saved move"), str(m["by"])) for m in data["moves"]]
-            self._begin(table, moves)
-        return table
+        for number in saved.game_numbers(self.config.data):
+            self.next_number = max(self.next_number, number + 1)  # a number is never given twice
 
     def _tell(self, table: NetTable, events: Sequence[Event], move: Move | None) -> None:
         """One step: each seat is sent the step's public events and its own view; the seat to move its actions."""
@@ -1172,20 +1084,6 @@ def _wire_events(events: Sequence[Event], seat: int) -> list[Any]:
     """The step's events as ``seat`` may be told them (-1: the watchers)."""
     told = (event.for_seat(seat) for event in events)
     return [to_wire(event) for event in told if event is not None]
-
-
-def _replace(path: Path, text: str) -> None:
-    """Write ``path`` whole or not at all: a temporary file renamed over it (readable by the server's owner).
-
-    Not synced to the disk: the page cache outlives a killed server, and a sync on every move would
-    hold up every table (files.write_atomic syncs, for the players' own saves).
-    """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.tmp")
-    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(handle, "w", encoding="utf-8") as file:
-        file.write(text)
-    os.replace(temporary, path)
 
 
 def addresses() -> list[str]:
