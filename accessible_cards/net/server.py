@@ -21,6 +21,9 @@ and a bad message gets one refusal (a message id, worded by the client) and a
 line in the log, never a change at another table. Output to each connection
 is buffered and bounded: a connection that stops reading is dropped, and its
 seat waits for it to come back with its token.
+
+A table's record is :mod:`.tables`, one client's connection :mod:`.connection`, and the tables on
+disk (each table's autosave, a finished table's game) :mod:`.saved`; the server ties them together.
 """
 
 from __future__ import annotations
