@@ -23,7 +23,9 @@ from accessible_cards.game import Voice
 from accessible_cards.i18n import Catalog
 from accessible_cards.narration.base import seat_names
 from accessible_cards.net.client import NetApp, run_join
-from accessible_cards.net.server import Config, Connection, NetTable, Server
+from accessible_cards.net.connection import Connection
+from accessible_cards.net.server import Config, Server
+from accessible_cards.net.tables import NetTable
 from accessible_cards.net.teacher import Console
 from accessible_cards.net.terminal import NetTerminal
 from accessible_cards.outputs import RecordingOutput

@@ -21,15 +21,16 @@ and a bad message gets one refusal (a message id, worded by the client) and a
 line in the log, never a change at another table. Output to each connection
 is buffered and bounded: a connection that stops reading is dropped, and its
 seat waits for it to come back with its token.
+
+A table's record is :mod:`.tables`, one client's connection :mod:`.connection`, and the tables on
+disk (each table's autosave, a finished table's game) :mod:`.saved`; the server ties them together.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
-import os
 import secrets
 import socket
 import time
@@ -41,9 +42,10 @@ from typing import Any, Final, Protocol
 from .. import game as registry
 from ..engine import Event, fresh_seed, parse_settings
 from ..errors import CardsError
-from ..files import FileProblem, read_bounded
-from ..game import GameDescription
+from ..files import FileProblem
 from ..table import COMPUTER, PERSON, Move, Seat, Table
+from . import saved
+from .connection import OUTPUT_LIMIT, Connection, Pending
 from .guard import CODE_LENGTH, JOIN, TEACHER, Guard, Limits, Lockout, new_code, normal_code
 from .protocol import (
     CLIENT_LINE,
@@ -57,15 +59,10 @@ from .protocol import (
     said_to_wire,
     to_wire,
 )
+from .tables import NetSeat, NetTable
 
 log = logging.getLogger("accessible_cards.server")
 
-OUTPUT_LIMIT: Final = 512 * 1024
-"""The most bytes waiting to go to one connection; beyond it the connection is dropped (it does not read)."""
-RATE: Final = 20.0
-"""Messages a second a connection may send, on average."""
-BURST: Final = 40.0
-"""Messages a connection may send at once."""
 FLOOD_DROP: Final = 200
 """Messages refused for flooding before the connection is dropped."""
 CODE_TRIES: Final = 3
@@ -110,152 +107,8 @@ class Config:
             self.code = new_code()
 
 
-@dataclass
-class NetSeat:
-    """One seat of a network table: who sits there, its token, its connection now (None: away)."""
-
-    kind: str
-    level: str | None = None
-    name: str | None = None
-    token: str | None = None
-    conn: Connection | None = None
-
-
-@dataclass
-class NetTable:
-    """A table of the server: the game, its seats, and the table loop once it has started."""
-
-    number: int
-    game: GameDescription
-    variant: str | None
-    players: int
-    seed: int
-    seats: list[NetSeat]
-    options: dict[str, Any] = field(default_factory=dict)
-    table: Table | None = None
-    steps: dict[int, list[bytes]] = field(default_factory=dict)
-    """What each seat has been sent of the game, step by step (for a seat that comes back); -1: the watchers."""
-    watchers: list[Connection] = field(default_factory=list)
-    scheduled: bool = False
-    restoring: bool = False
-    paused: bool = False
-    talk: bool = True
-    coaching: bool = False
-    """The teacher sees every hand at this table (its children are told)."""
-    held: set[int] = field(default_factory=set)
-    """The person seats that have not yet asked for the next game of a match (it waits for them)."""
-    clock_handle: asyncio.TimerHandle | None = None
-    """The wake-up for the game's next clock step (a race), while one runs."""
-    creator: Connection | None = None
-    creator_name: str | None = None
-    """Who created the table (its connection, and the name it gave): their tables not yet started are counted."""
-    hold_handle: asyncio.TimerHandle | None = None
-    """The end of the hold of a table nobody sits at (:attr:`Config.hold`), while it runs."""
-    saved_as: Path | None = None
-    """The game's save, once the table is over or ended (``accessible-cards replay`` reads it)."""
-
-    @property
-    def status(self) -> str:
-        if self.table is None:
-            return "waiting"
-        return "over" if self.table.result is not None else "playing"
-
-    def summary(self) -> dict[str, Any]:
-        return {
-            "table": self.number,
-            "game": self.game.name,
-            "variant": self.variant,
-            "players": self.players,
-            "status": self.status,
-            "options": " ".join(f"{name}={value}" for name, value in self.options.items()),
-            "seats": [
-                {"kind": seat.kind, "taken": seat.kind == COMPUTER or seat.token is not None, "name": seat.name}
-                for seat in self.seats
-            ],
-        }
-
-
 LOOPBACK: Final = frozenset({"127.0.0.1", "::1"})
 """Where the server's own text sessions connect from."""
-
-
-class Pending:
-    """A connection's place among those that have not said the code: given up once, whatever happens."""
-
-    def __init__(self, guard: Guard, address: str) -> None:
-        self.guard = guard
-        self.address = address
-        self.held = True
-
-    def release(self) -> None:
-        if self.held:
-            self.held = False
-            self.guard.admitted(self.address)
-
-
-class Connection:
-    """One client's connection: its name, the table and seat it holds, its bounded output, its message budget."""
-
-    def __init__(self, server: Server, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self.server = server
-        self.reader = reader
-        self.writer = writer
-        peer = writer.get_extra_info("peername")
-        self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
-        self.address = str(peer[0]) if isinstance(peer, tuple) else str(peer)
-        """The address alone: what wrong codes are counted by."""
-        self.pending: Pending | None = None
-        """Its place among the connections that have not said the code yet (released once it has)."""
-        self.teacher_tries = 0
-        """Wrong teacher's codes it has sent (at :data:`CODE_TRIES` it is closed)."""
-        self.name: str | None = None
-        self.admitted = False
-        self.table: NetTable | None = None
-        self.seat: int | None = None
-        self.closed = False
-        self.budget = BURST
-        self.last = time.monotonic()
-        self.flooded = 0
-        self.sent = 0
-
-    def send(self, message: dict[str, Any] | bytes) -> None:
-        """Queue one message; a connection whose unread output passes the limit is dropped."""
-        if self.closed:
-            return
-        data = message if isinstance(message, bytes) else encode(message)
-        transport = self.writer.transport
-        if transport.get_write_buffer_size() + len(data) > self.server.config.output_limit:
-            log.warning(
-                "%s: dropped, it does not read (%d bytes waiting)", self.peer, transport.get_write_buffer_size()
-            )
-            self.close()
-            return
-        self.sent += len(data)
-        self.server.wire(self, data)
-        self.writer.write(data)
-
-    def refuse(self, msg_id: str, **params: Any) -> None:
-        self.send({"t": "refused", "id": msg_id, "p": params})
-
-    def spend(self) -> bool:
-        """True when the connection may send one more message now (a token bucket)."""
-        now = time.monotonic()
-        self.budget = min(BURST, self.budget + (now - self.last) * RATE)
-        self.last = now
-        if self.budget >= 1:
-            self.budget -= 1
-            return True
-        return False
-
-    def close(self) -> None:
-        if self.closed:
-            return
-        self.closed = True
-        if self.pending is not None:
-            self.pending.release()
-        self.server.gone(self)
-        with contextlib.suppress(Exception):
-            self.writer.transport.abort()
 
 
 class TeacherConsole(Protocol):
@@ -774,7 +627,7 @@ class Server:
         if table is None:
             conn.refuse("net-no-table", table=int(message["table"]))
             return
-        probe = table.game.new_state(table.players, table.variant, _options(table), 0)
+        probe = table.game.new_state(table.players, table.variant, table.game_options(), 0)
         if probe.public_view() is None:
             conn.refuse("net-no-watching")
             return
@@ -867,58 +720,17 @@ class Server:
                 handle.cancel()
         table.hold_handle = table.clock_handle = None
         if table.table is not None:
-            table.saved_as = self._save_game(table)
+            table.saved_as = saved.save_game(self.config.data, table)
             self.finished[table.number] = table
             while len(self.finished) > self.config.max_finished:
                 del self.finished[next(iter(self.finished))]
-        path = self._table_file(table.number)
-        if path is not None:
-            with contextlib.suppress(OSError):
-                path.unlink()
-
-    def _save_game(self, table: NetTable) -> Path | None:
-        """Write the table's game as a saved game (``games/table-N.json``, read by ``replay``); its path."""
-        from .. import saves
-        from ..i18n import Catalog
-        from ..narration.base import seat_names
-
-        folder = self.config.data
-        running = table.table
-        if folder is None or running is None:
-            return None
-        kinds = [seat.kind for seat in table.seats]
-        humans = len(kinds)
-        while humans > 1 and kinds[humans - 1] == COMPUTER:
-            humans -= 1  # the computer seats after the last person's (a seat handed over mid-game is not listed)
-        computers = tuple(
-            saves.Computer(seat, sitting.level or "", table.seed * 7 + seat)
-            for seat, sitting in enumerate(table.seats)
-            if seat >= humans and sitting.kind == COMPUTER
-        )
-        names = seat_names(
-            Catalog("en").text, [kind == COMPUTER for kind in kinds], [seat.name for seat in table.seats]
-        )
-        info = saves.GameInfo(
-            table.game.name, table.variant or "standard", table.players, humans, table.seed, dict(_options(table)),
-            None, tuple(names), "en", computers,
-        )  # fmt: skip
-        start = table.game.new_state(table.players, table.variant, _options(table), table.seed)
-        path = folder / "games" / f"table-{table.number}.json"
-        record = saves.Record(path, info, start.to_json(), game=table.game)
-        record.moves = list(running.moves)
-        try:
-            _replace(path, json.dumps(record.data(running.state.to_json(), running.result is not None, {})))
-        except OSError as error:
-            log.error("table %d: its game cannot be saved: %s", table.number, error)
-            return None
-        log.info("table %d: its game is saved as %s", table.number, path)
-        return path
+        saved.forget_table(self.config.data, table.number)
 
     # -- at the table -----------------------------------------------------------------------------------
 
     def _begin(self, table: NetTable, moves: Sequence[Move] = ()) -> None:
         """Deal (and make ``moves``, a table coming back from its autosave); then the computers play on."""
-        state = table.game.new_state(table.players, table.variant, _options(table), table.seed)
+        state = table.game.new_state(table.players, table.variant, table.game_options(), table.seed)
         seats = [
             Seat.computer(s.level or "", table.seed * 7 + n) if s.kind == COMPUTER else Seat.person()
             for n, s in enumerate(table.seats)
@@ -938,48 +750,25 @@ class Server:
 
     # -- the autosave -------------------------------------------------------------------------------------
 
-    def _table_file(self, number: int) -> Path | None:
-        folder = self.config.data
-        return folder / "tables" / f"table-{number}.json" if folder is not None else None
-
     def autosave(self, table: NetTable) -> None:
         """Write the table (its seats, tokens, seed and moves) into the server's own folder, atomically."""
         if table.restoring or table.number not in self.tables:
             return
-        path = self._table_file(table.number)
-        if path is None:
-            return
-        running = table.table
-        data = {
-            "format": 1,
-            "table": table.number,
-            "game": table.game.name,
-            "variant": table.variant,
-            "players": table.players,
-            "options": table.options,
-            "seed": table.seed,
-            "seats": [{"kind": s.kind, "level": s.level, "name": s.name, "token": s.token} for s in table.seats],
-            "started": running is not None,
-            "held": sorted(table.held),
-            "moves": [
-                {"action": table.game.action_to_json(move.action), "by": move.by}
-                for move in (running.moves if running is not None else ())
-            ],
-        }
-        try:
-            _replace(path, json.dumps(data))
-        except OSError as error:
-            log.error("table %d: cannot be saved: %s", table.number, error)
+        path = saved.table_file(self.config.data, table.number)
+        if path is not None:
+            saved.write_table(path, table)
 
     def load_tables(self) -> None:
         """Every autosaved table, as it was; a file that cannot be read is logged and left alone."""
-        folder = self.config.data
-        if folder is None or not (folder / "tables").is_dir():
+        files = saved.table_files(self.config.data)
+        if files is None:
             return
-        for path in sorted((folder / "tables").glob("table-*.json")):
+        for path in files:
             try:
-                data = json.loads(read_bounded(path, 8 * 1024 * 1024))
-                table = self._restore(data)
+                data = saved.read_table(path)
+                table, moves = saved.restore(data)
+                if moves is not None:
+                    self._begin(table, moves)
             except (FileProblem, ValueError, KeyError, TypeError, CardsError) as error:
                 log.error("%s: cannot be read: %s", path.name, error)
                 continue
@@ -992,31 +781,8 @@ class Server:
                 self._close_table(table)
             else:
                 self._check_empty(table)  # held for its children to come back
-        for path in (folder / "games").glob("table-*.json") if (folder / "games").is_dir() else ():
-            number = path.stem.removeprefix("table-")
-            if number.isdigit():
-                self.next_number = max(self.next_number, int(number) + 1)  # a number is never given twice
-
-    def _restore(self, data: dict[str, Any]) -> NetTable:
-        game = registry.get(str(data["game"]))
-        seats = [
-            NetSeat(str(s["kind"]), s.get("level"), s.get("name"), s.get("token"))
-            for s in data["seats"]
-            if s["kind"] in (PERSON, COMPUTER)
-        ]
-        table = NetTable(int(data["table"]), game, data.get("variant"), int(data["players"]), int(data["seed"]), seats)
-        table.options = dict(data.get("options") or {})
-        if len(seats) != table.players:
-            raise ValueError("the seats do not match the players")
-        table.held = {
-            int(seat)
-            for seat in data.get("held") or ()
-            if 0 <= int(seat) < len(seats) and seats[int(seat)].kind == PERSON
-        }  # a match's next game that still waited for its children waits on
-        if data.get("started"):
-            moves = [Move(game.action_from_json(m["action"], "a saved move"), str(m["by"])) for m in data["moves"]]
-            self._begin(table, moves)
-        return table
+        for number in saved.game_numbers(self.config.data):
+            self.next_number = max(self.next_number, number + 1)  # a number is never given twice
 
     def _tell(self, table: NetTable, events: Sequence[Event], move: Move | None) -> None:
         """One step: each seat is sent the step's public events and its own view; the seat to move its actions."""
@@ -1317,29 +1083,10 @@ class Server:
         self.notify(table, "coaching-on" if on else "coaching-off")
 
 
-def _options(table: NetTable) -> dict[str, Any]:
-    """The table's rule options, with what a network table gives its game (its players each at their own computer)."""
-    return {**table.options, **table.game.network_options}
-
-
 def _wire_events(events: Sequence[Event], seat: int) -> list[Any]:
     """The step's events as ``seat`` may be told them (-1: the watchers)."""
     told = (event.for_seat(seat) for event in events)
     return [to_wire(event) for event in told if event is not None]
-
-
-def _replace(path: Path, text: str) -> None:
-    """Write ``path`` whole or not at all: a temporary file renamed over it (readable by the server's owner).
-
-    Not synced to the disk: the page cache outlives a killed server, and a sync on every move would
-    hold up every table (files.write_atomic syncs, for the players' own saves).
-    """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.tmp")
-    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(handle, "w", encoding="utf-8") as file:
-        file.write(text)
-    os.replace(temporary, path)
 
 
 def addresses() -> list[str]:

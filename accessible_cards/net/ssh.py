@@ -33,8 +33,9 @@ from typing import Any
 
 import asyncssh
 
+from .connection import OUTPUT_LIMIT, Pending
 from .guard import JOIN
-from .server import OUTPUT_LIMIT, Pending, Server
+from .server import Server
 from .session import TextSession
 
 HOST_KEY = "ssh_host_ed25519_key"

@@ -22,7 +22,8 @@ from typing import Any
 from .. import game as registry
 from ..table import COMPUTER
 from .protocol import TALK_LENGTH, Joined, Said, say, word
-from .server import NetTable, Server
+from .server import Server
+from .tables import NetTable
 
 WORDS: dict[str, str] = {
     "tables": "tables", "tische": "tables", "start": "start", "pause": "pause", "go": "go", "weiter": "go",

@@ -15,8 +15,9 @@ import codecs
 import contextlib
 import logging
 
+from .connection import OUTPUT_LIMIT
 from .guard import JOIN
-from .server import OUTPUT_LIMIT, Server
+from .server import Server
 from .session import TextSession
 
 log = logging.getLogger("accessible_cards.server")
