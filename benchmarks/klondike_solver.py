@@ -5,7 +5,9 @@ Each configuration deals seeds ``--seed``, ``--seed + 1``, ... and searches each
 within ``--states`` positions and ``--seconds`` seconds. The share winnable comes with its 95% Wilson
 interval, to compare with Solvitaire's 81.956% +/- 0.096% for classic turn three (Blake & Gent, 2019; its
 preset lets cards come back from the foundations, so the classic runs here set ``from_foundation=true``).
-The hint is timed on positions from random play, from the player's view alone.
+The hint is timed on positions from random play, from the player's view alone. ``--solvitaire PATH``
+runs Solvitaire itself beside this solver on the same classic deals instead, at ``--seconds`` a deal
+(``benchmarks/klondike_vs_solvitaire.py``, which also takes several budgets).
 
 Run: ``.venv/bin/python benchmarks/klondike_solver.py --deals 1000`` (``--only NAME`` for one
 configuration, ``--jobs N`` processes, ``--json`` for the figures as JSON).
@@ -16,9 +18,11 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import os
 import random
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from accessible_cards.games.klondike.actions import GiveUp, Move, Undo
@@ -136,6 +140,21 @@ def winnable_deals(count: int) -> dict[str, dict[str, float]]:
     return figures
 
 
+def beside_solvitaire(path: str, only: list[str] | None, deals: int, seed: int, seconds: float) -> int:
+    """The classic configurations beside Solvitaire, deal by deal, at ``seconds`` a deal."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import klondike_vs_solvitaire as vs
+
+    if not vs.present(Path(path).expanduser()):
+        return 0
+    names = [n for n in (only or list(CONFIGS)) if CONFIGS[n][0] == "classic"]
+    arguments = ["--solvitaire", path, "--budgets", str(seconds), "--deals", str(deals), "--seed", str(seed)]
+    for name in names:
+        sys.argv = [vs.__file__, *arguments, "--draw", str(CONFIGS[name][1]["draw"])]
+        vs.main()
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1000)
@@ -151,7 +170,10 @@ def main() -> int:
     parser.add_argument("--winnable", type=int, default=0, help="time winnable_only on this many seeds (0: not)")
     parser.add_argument("--log", default=None, help="append each deal's verdict to this file as a JSON line")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--solvitaire", default=None, help="compare with the Solvitaire program at this path")
     args = parser.parse_args()
+    if args.solvitaire is not None:
+        return beside_solvitaire(args.solvitaire, args.only, args.deals, args.seed, args.seconds or 10.0)
     figures: dict[str, Any] = {"configs": []}
     for name in (args.only or list(CONFIGS)) if args.deals > 0 else []:
         result = run_config(
