@@ -12,12 +12,25 @@ from typing import Any
 
 
 class CardsError(ValueError):
-    """Base of every refusal: bad input, illegal action, bad file."""
+    """Base of every refusal: bad input, illegal action, bad file.
+
+    ``by_game`` names the game whose rules or files refused, once the code that knows it has said so
+    (:meth:`of_game`): two games may word the same id each its own way, and the refusal is then worded
+    by that game's table.
+    """
+
+    by_game: str | None = None
 
     def __init__(self, msg_id: str, text: str, **params: Any) -> None:
         super().__init__(text)
         self.msg_id = msg_id
         self.params: dict[str, Any] = params
+
+    def of_game(self, name: str) -> CardsError:
+        """This error, known to come from the game ``name`` (a game named before is kept); for ``raise``."""
+        if self.by_game is None:
+            self.by_game = name
+        return self
 
 
 class CardParseError(CardsError):

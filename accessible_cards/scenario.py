@@ -74,7 +74,11 @@ def parse(data: Any) -> Scenario:
         raise ScenarioError(
             "error-scenario-game", f"unknown game {name!r}; scenarios exist for: {known}", game=str(name), known=known
         )
-    return found.parse_scenario(data)
+    try:
+        return found.parse_scenario(data)
+    except ScenarioError as error:
+        error.of_game(found.name)
+        raise
 
 
 def refuse_unknown(data: Mapping[str, Any], known: Sequence[str]) -> None:

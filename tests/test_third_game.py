@@ -33,7 +33,9 @@ from accessible_cards.cards import Card
 from accessible_cards.engine import Event
 from accessible_cards.errors import ScenarioError
 from accessible_cards.game import GameDescription
+from accessible_cards.i18n import Catalog
 from accessible_cards.scenario import parse as parse_scenario
+from accessible_cards.ui.scenario_play import scenario_reason
 from accessible_cards.utterance import BRAILLE_CELLS, VERBOSITIES
 
 TESTS = Path(__file__).resolve().parent
@@ -201,6 +203,25 @@ def test_a_scenario_fixes_each_seats_card(high_card: GameDescription) -> None:
 def test_a_bad_scenario_is_refused_in_one_sentence(high_card: GameDescription, data: Any, reason: str) -> None:
     with pytest.raises(ScenarioError, match=re.escape(reason)):
         parse_scenario(data)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_an_id_two_games_word_is_said_as_the_refusing_game_words_it(high_card: GameDescription, lang: str) -> None:
+    """War and High Card both refuse a scenario with 'error-scenario-pile-count'; each says its own sentence."""
+    catalog = Catalog(lang, strict=True)
+    said = {}
+    five = [["7H"], ["KS"], ["2C"], ["3D"], ["4H"]]
+    for game, key in (("war", "piles"), ("highcard", "cards")):
+        with pytest.raises(ScenarioError) as refused:
+            parse_scenario({"game": game, key: five, "players": 2})
+        assert refused.value.msg_id == "error-scenario-pile-count" and refused.value.by_game == game
+        said[game] = scenario_reason(refused.value, catalog.text)
+    expected = {
+        "en": ("5 piles for 2 players: give one pile per player.", "High Card takes one pile per player"),
+        "de": ("5 Stapel für 2 Spieler: Gib einen Stapel pro Spieler an.", "Höchste Karte braucht einen Stapel"),
+    }[lang]
+    assert said["war"] == expected[0]
+    assert expected[1] in said["highcard"] and said["highcard"].startswith("5 ")
 
 
 def test_its_rules_pages_are_read_from_its_own_package(high_card: GameDescription) -> None:

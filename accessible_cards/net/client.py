@@ -465,7 +465,10 @@ class NetApp(App):
         if wording is not None:
             return wording(self.t, dict(params))
         safe = {str(k): str(v)[:40] for k, v in params.items() if isinstance(k, str)}
-        return refusal(CardsError(msg_id, msg_id, **safe), self.t)
+        error = CardsError(msg_id, msg_id, **safe)
+        if self.game_screen_now is not None:  # the table's game refused a move
+            error.of_game(self.game_screen_now.game.name)
+        return refusal(error, self.t)
 
     def quit(self) -> None:
         super().quit()

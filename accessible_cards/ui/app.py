@@ -373,6 +373,8 @@ class App:
             try:
                 self.dispatch(typed)
             except CardsError as error:
+                if isinstance(screen, GameScreen):  # its game refused what its keys asked
+                    error.of_game(screen.game.name)
                 self.refuse(refusal(error, self.t))
         for screen in reversed(self.stack):  # the program ends: a game keeps its clock's reading
             screen.leave()

@@ -70,7 +70,7 @@ def error_text(error: CardsError, t: Translate) -> str | None:
     ``t`` is a catalog's ``text``. None for an id the table does not know, or parameters it cannot
     say; the caller says a general sentence then, never the error's English text.
     """
-    wording = _wording(error.msg_id)
+    wording = _wording(error.msg_id, error.by_game)
     if wording is None:
         return None
     p: dict[str, Any] = {
@@ -83,14 +83,18 @@ def error_text(error: CardsError, t: Translate) -> str | None:
         return None
 
 
-def _wording(msg_id: str) -> Wording | None:
-    """How a message id is said: the shared table first, then a game's own (``GameDescription.errors``)."""
+def _wording(msg_id: str, game: str | None = None) -> Wording | None:
+    """How a message id is said: the shared table first, then the own table (``GameDescription.errors``) of
+    ``game``, the game that refused; when no game is known, of the first game that words the id."""
     found = ERRORS.get(msg_id)
     if found is not None:
         return found
-    for game in registry.registered():
-        if msg_id in game.errors:
-            return game.errors[msg_id]
+    named = registry.find(game) if game else None
+    if named is not None and msg_id in named.errors:
+        return named.errors[msg_id]
+    for described in registry.registered():
+        if msg_id in described.errors:
+            return described.errors[msg_id]
     return None
 
 

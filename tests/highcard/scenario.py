@@ -19,8 +19,10 @@ from .state import DECK, HighCardState
 KEYS: Final = ("game", "players", "options", "cards", "seed")
 
 ERRORS: Final[dict[str, Callable[[Callable[..., str], dict[str, Any]], str]]] = {
-    # the refusals of its scenario files, worded from its own catalog (the sentences War says for its piles)
-    "error-scenario-pile-count": lambda t, p: t("{piles} piles for {players} players: give one pile per player.", **p),
+    # the refusals of its scenario files, worded from its own catalog; War words the same id its own way
+    "error-scenario-pile-count": lambda t, p: t(
+        "{piles} piles for {players} players: High Card takes one pile per player, for 2 to 4 players.", **p
+    ),
     "error-scenario-empty-pile": lambda t, p: t(
         "Player {number}'s pile is empty: every player needs at least one card.", number=int(p["seat"]) + 1
     ),
