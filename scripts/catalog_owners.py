@@ -96,6 +96,21 @@ def misplaced(root: Path = ROOT) -> list[str]:
     return sorted(out)
 
 
+def unnamed(root: Path = ROOT) -> list[tuple[str, str | None, str]]:
+    """Every entry no string constant of the code names, as (catalog, msgctxt, msgid): put together from parts
+    (a card with its article), a setting's list of values, or said by no code at all."""
+    files = constants(root)
+    out = []
+    for name, folder in catalogs(root).items():
+        with (folder / f"{LANG}.po").open("rb") as stream:
+            for message in read_po(stream, locale=LANG):
+                if message.id:
+                    ids = (message.id,) if isinstance(message.id, str) else tuple(message.id)
+                    if wanted(root, files, message.context, ids) is None:
+                        out.append((name, message.context, ids[0]))
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     """List the misplaced sentences (exit status 1 if any)."""
     parser = argparse.ArgumentParser(description="List the catalog entries that are not in the catalog of their code.")
