@@ -12,6 +12,7 @@ import pytest
 
 from accessible_cards.outputs import Output
 from accessible_cards.speech import cli as speech_cli
+from accessible_cards.speech.base import Engine
 from accessible_cards.speech.cli import Check, add_speak_parser, run_speak, speech_report
 from accessible_cards.speech.engines import DEFAULT_RATE, MAX_RATE, MIN_RATE, EspeakEngine, open_engine
 from accessible_cards.speech.headless import start_headless_speechd
@@ -185,3 +186,38 @@ def test_speak_with_no_sound_card_does_not_claim_it_spoke(
     out, err = capfd.readouterr()
     assert "Spoke with" not in out + err
     assert "no sound reached a device: no sound card found" in err and err.count("\n") == 1
+
+
+class _Taking(Engine):
+    """An engine that records what it takes; once failed it takes nothing, as every engine does."""
+
+    name = "espeak-ng"
+
+    def __init__(self) -> None:
+        super().__init__("en")
+        self.taken: list[str] = []
+
+    def speak(self, text: str, urgent: bool = False) -> bool:
+        if self.failure is not None:
+            return False
+        self.taken.append(text)
+        return True
+
+    def stop(self) -> None:
+        """Nothing plays."""
+
+
+def test_a_text_said_while_the_engine_dies_before_it_reports_is_spoken_by_the_next_engine() -> None:
+    """The engine has failed and not yet told the output: the text waits, and follows the ones the engine lost."""
+    dying, next_engine = _Taking(), _Taking()
+    output = SpeechOutput(dying, reopen=lambda excluded: (next_engine, []))
+    output.say(Utterance("Player 2 is out.", "P2 out"))
+    dying.failure = "the connection was lost"  # failed; its report (on_failure) comes a moment later
+    output.say(Utterance("Player 1 wins.", "P1 wins"))
+    assert dying.on_failure is not None
+    dying.on_failure("the connection was lost", ["Player 2 is out."])
+    deadline = time.monotonic() + 5
+    while next_engine.taken != ["Player 2 is out.", "Player 1 wins."] and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert next_engine.taken == ["Player 2 is out.", "Player 1 wins."]
+    output.close()

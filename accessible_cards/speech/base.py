@@ -77,8 +77,13 @@ class Engine:
 
     # -- the interface ----------------------------------------------------------
 
-    def speak(self, text: str, urgent: bool = False) -> None:
-        """Queue ``text`` (``urgent``: stop what is playing and drop the queue first); returns at once."""
+    def speak(self, text: str, urgent: bool = False) -> bool:
+        """Queue ``text`` (``urgent``: stop what is playing and drop the queue first); returns at once.
+
+        True when the engine took the text: it speaks it, or, if it dies first, hands it to
+        ``on_failure`` among the texts it did not speak. False when it has died already (or is dying
+        and has taken the last texts it will report): the caller keeps the text for the next engine.
+        """
         raise EngineError(f"{self.name} cannot speak")
 
     def stop(self) -> None:
@@ -163,14 +168,17 @@ class QueuedEngine(Engine):
     def _start_worker(self) -> None:
         self._thread.start()
 
-    def speak(self, text: str, urgent: bool = False) -> None:
+    def speak(self, text: str, urgent: bool = False) -> bool:
+        if self.failure is not None:
+            return False
         if urgent:
             self.stop()
         with self._cond:
             if self._closed:
-                return
+                return False
             self._queue.append(text)
             self._cond.notify()
+        return True
 
     def stop(self) -> None:
         with self._cond:

@@ -223,8 +223,11 @@ class SpeechOutput:
                 self._held.append(text)
                 return
             engine = self.engine
-            if engine is not None:
-                engine.speak(text, urgent=urgent)
+            if engine is not None and engine.speak(text, urgent=urgent) is False:
+                # it died as the text came, and reports its failure after this: the text waits for the next engine
+                if urgent:
+                    self._held.clear()
+                self._held.append(text)
 
     def set_rate(self, wpm: int) -> int:
         """Set the rate in words per minute (kept within 80-450); returns the rate now in use."""

@@ -234,17 +234,20 @@ class ScreenReaderEngine(Engine):
     def __repr__(self) -> str:
         return f"<ScreenReaderEngine reader={self.reader!r} via {self._bridge.library} failure={self.failure!r}>"
 
-    def speak(self, text: str, urgent: bool = False) -> None:
+    def speak(self, text: str, urgent: bool = False) -> bool:
         text = text.strip()
         with self._lock:
-            if self._closed or self.failure is not None or not text:
-                return
+            if self._closed or self.failure is not None:
+                return False
+            if not text:
+                return True
             try:
                 taken = self._bridge.speak(text, urgent)
             except Exception:
                 taken = False
         if not taken:
             self._fail(f"{self.reader} did not take the text (it may have been closed)", [text], crashed=True)
+        return True  # spoken, or among the texts its failure hands on
 
     def stop(self) -> None:
         with self._lock:

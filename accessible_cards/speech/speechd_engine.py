@@ -178,6 +178,7 @@ class SpeechDispatcherEngine(Engine):
         self._sender_jobs: deque[tuple[Callable[[], Any], str | None]] = deque()  # (job, the text it speaks)
         self._sender_ready = threading.Condition()
         self._sending: str | None = None  # the text whose commands are going out now
+        self._dying = False  # the texts not spoken are being counted: no new job is taken
         spawn = self.address is None if autospawn is None else autospawn
         where = f" at {self.address}" if self.address else ""
         deadline = time.monotonic() + open_timeout  # connecting and the first answers, all together
@@ -271,19 +272,25 @@ class SpeechDispatcherEngine(Engine):
         for listener in list(self._event_listeners):
             listener(msg_id, kind)
 
-    def speak(self, text: str, urgent: bool = False) -> None:
+    def speak(self, text: str, urgent: bool = False) -> bool:
         """Queue ``text`` and return at once: the SSIP commands go out on the sender thread, in order."""
         if self.failure is not None:
-            return
+            return False
         if urgent:
             self._send_drop()
-        self._send(lambda: self.speak_id(text, urgent), text)
+        return self._send(lambda: self.speak_id(text, urgent), text)
 
-    def _send(self, job: Callable[[], Any], text: str | None = None) -> None:
-        """Run ``job`` on the sender thread after the jobs before it; the caller never waits for the server."""
+    def _send(self, job: Callable[[], Any], text: str | None = None) -> bool:
+        """Run ``job`` on the sender thread after the jobs before it; the caller never waits for the server.
+
+        False once the engine is dying: what it will report unspoken has been counted, so the job is not taken.
+        """
         with self._sender_ready:
+            if self._dying:
+                return False
             self._sender_jobs.append((job, text))
             self._sender_ready.notify()
+        return True
 
     def _send_drop(self) -> None:
         """Drop the texts not yet handed to the server (a key press, an urgent text)."""
@@ -433,6 +440,7 @@ class SpeechDispatcherEngine(Engine):
         ``first``: texts older than those still pending; ``texts``: newer ones (the text being handed over).
         """
         with self._sender_ready:
+            self._dying = True
             sending = [self._sending] if self._sending is not None else []  # its commands were going out
             queued = [text for _, text in self._sender_jobs if text is not None]
             self._sender_jobs.clear()
