@@ -824,12 +824,12 @@ def _solve_scenario(game: GameDescription, args: argparse.Namespace) -> Any:
     return scenario.state
 
 
-def _solve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    """``solve GAME``: the game's solver on seeded deals; per deal its verdict, time and positions, then the shares."""
-    from .stats import percentile, wilson
-
-    game = registry.get(args.game)
-    if game.solve is None:
+def _check_solve_args(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, game: GameDescription
+) -> Callable[..., Any]:
+    """``game``'s solver, once ``solve``'s numbers and preset are checked; a usage error names the first one wrong."""
+    solve = game.solve
+    if solve is None:
         parser.error(f"{game.name} has no solver")
     if args.deals < 1:
         parser.error(f"--deals: at least 1, not {args.deals}")
@@ -839,6 +839,43 @@ def _solve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         parser.error(f"--seconds: more than 0, not {args.seconds}")
     if args.variant is not None and args.variant not in game.variant_names():
         parser.error(_not_a_variant(game, args.variant))
+    return solve
+
+
+def _print_deal(deal: dict[str, Any], args: argparse.Namespace) -> None:
+    """One solved deal as a line: its seed (or scenario), verdict, time and positions, maybe its winning line."""
+    moves = f", a line of {len(deal['line'])} moves" if deal["verdict"] == "winnable" else ""
+    which = f"seed {deal['seed']}" if deal["seed"] is not None else _cut(args.scenario, 120)
+    print(f"{which}: {deal['verdict'].replace('_', ' ')} in {deal['seconds']:.3f} s, {deal['states']} positions{moves}")
+    if args.line and deal["verdict"] == "winnable":
+        print("  " + " ".join(str(step) for step in deal["line"]))
+
+
+def _solve_summary(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The figures of solved deals: counts and shares of each verdict, the winnable share's 95% interval, times."""
+    from .stats import percentile, wilson
+
+    n = len(results)
+    shares = {
+        verdict: sum(1 for deal in results if deal["verdict"] == verdict)
+        for verdict in ("winnable", "not_winnable", "undecided")
+    }
+    times = sorted(float(deal["seconds"]) for deal in results)
+    low, high = wilson(shares["winnable"], n)
+    return {
+        "deals": n,
+        "counts": shares,
+        "shares": {verdict: count / n for verdict, count in shares.items()},
+        "winnable_interval_95": [low, high],
+        "median_seconds": percentile(times, 0.5),
+        "p95_seconds": percentile(times, 0.95),
+    }
+
+
+def _solve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """``solve GAME``: the game's solver on seeded deals; per deal its verdict, time and positions, then the shares."""
+    game = registry.get(args.game)
+    solve = _check_solve_args(parser, args, game)
     start = None
     if args.scenario is not None:
         if args.seed is not None or args.deals != 1 or args.variant or args.set:
@@ -850,7 +887,7 @@ def _solve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             return 2
     results: list[dict[str, Any]] = []
     try:
-        for deal in game.solve(
+        for deal in solve(
             variant=args.variant,
             settings=parse_settings(args.set),
             seed=1 if args.seed is None else args.seed,
@@ -861,14 +898,7 @@ def _solve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         ):
             results.append(deal)
             if not args.json:
-                moves = f", a line of {len(deal['line'])} moves" if deal["verdict"] == "winnable" else ""
-                which = f"seed {deal['seed']}" if deal["seed"] is not None else _cut(args.scenario, 120)
-                print(
-                    f"{which}: {deal['verdict'].replace('_', ' ')} in {deal['seconds']:.3f} s, "
-                    f"{deal['states']} positions{moves}"
-                )
-                if args.line and deal["verdict"] == "winnable":
-                    print("  " + " ".join(str(step) for step in deal["line"]))
+                _print_deal(deal, args)
     except CardsError as error:
         parser.error(f"--set: {_one_line(str(error), word=40)}")
     except KeyboardInterrupt:
@@ -878,20 +908,9 @@ def _solve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return 130
     if start is not None and not args.json:
         return 0  # one deal: its line says it all
-    shares = {
-        verdict: sum(1 for deal in results if deal["verdict"] == verdict)
-        for verdict in ("winnable", "not_winnable", "undecided")
-    }
-    times = sorted(float(deal["seconds"]) for deal in results)
-    low, high = wilson(shares["winnable"], n)
-    summary: dict[str, Any] = {
-        "deals": n,
-        "counts": shares,
-        "shares": {verdict: count / n for verdict, count in shares.items()},
-        "winnable_interval_95": [low, high],
-        "median_seconds": percentile(times, 0.5),
-        "p95_seconds": percentile(times, 0.95),
-    }
+    summary = _solve_summary(results)
+    shares = summary["counts"]
+    low, high = summary["winnable_interval_95"]
     if args.json:
         print(json.dumps({"game": game.name, "variant": args.variant, "deals": results, "summary": summary}))
         return 0 if n == args.deals else 130
