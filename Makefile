@@ -1,11 +1,11 @@
 # The two commands: `make play` and `make test`. Both set up what is missing first.
 # `make test-fast` leaves out the slow and the terminal tests (see tests/conftest.py), for quick rounds.
-# Both spread the tests over twice as many workers as cores (pytest-xdist): about half of a worker's time goes
-# to waiting for a program in a terminal, a screen reader or a server, so one worker per core left the cores
-# idle half the time. Each test has its own folders, ports and BrlAPI host. WORKERS=N overrides the number.
+# Both spread the tests over three times as many workers as cores (pytest-xdist): much of a worker's time goes
+# to waiting for a program in a terminal, a screen reader or a server, so fewer workers left the cores idle
+# (docs/performance.md). Each test has its own folders, ports and BrlAPI host. WORKERS=N overrides the number.
 VENV := .venv
 BIN := $(VENV)/bin
-WORKERS ?= $(shell echo $$(( $$(nproc) * 2 )))
+WORKERS ?= $(shell echo $$(( $$(nproc) * 3 )))
 
 .PHONY: setup play test test-fast lint bench catalogs clean
 
