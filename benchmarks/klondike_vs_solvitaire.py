@@ -12,7 +12,9 @@ Without it this prints one sentence saying so and compares nothing.
 
 Run: ``.venv/bin/python benchmarks/klondike_vs_solvitaire.py --solvitaire PATH --draw 3 --budgets 1,5,10
 --deals 60,60,30`` (or the path in ``SOLVITAIRE``; ``--log FILE`` for each deal as a JSON line,
-``--json`` for the figures as JSON).
+``--json`` for the figures as JSON). ``--table docs/performance.md`` writes each result as a row of the table
+between the file's ``<!-- solvitaire-table -->`` and ``<!-- /solvitaire-table -->`` lines, in place of the row of
+the same preset, draw and budget (so a draw 3 run and a draw 1 run fill one table).
 """
 
 from __future__ import annotations
@@ -149,6 +151,51 @@ def _line(result: dict[str, Any]) -> str:
     )
 
 
+TABLE_START = "<!-- solvitaire-table -->"
+TABLE_END = "<!-- /solvitaire-table -->"
+TABLE_HEAD = (
+    "| Solvitaire's preset | draw | budget a deal | deals | ours W/L/U (undecided) | Solvitaire W/L/U (undecided) "
+    "| contradictions | decided by both | median, ours / Solvitaire |",
+    "|---|---|---|---|---|---|---|---|---|",
+)
+
+
+def table_row(result: dict[str, Any]) -> str:
+    """One result as a row of the side-by-side table."""
+
+    def wlu(counts: dict[str, int]) -> str:
+        share = 100 * counts[UNDECIDED] / result["deals"] if result["deals"] else 0
+        return f"{counts[WINNABLE]} / {counts[NOT_WINNABLE]} / {counts[UNDECIDED]} ({share:.0f}%)"
+
+    medians = (
+        f"{result['ours_median_s']:.3f} s / {result['solvitaire_median_s']:.3f} s"
+        if result["ours_median_s"] is not None and result["solvitaire_median_s"] is not None
+        else "none decided by both"
+    )
+    contradictions = ", ".join(f"seed {seed}" for seed in result["contradictions"]) or "none"
+    return (
+        f"| `{result['preset']}` | {result['draw']} | {result['budget_s']:g} s | {result['deals']} "
+        f"| {wlu(result['counts']['ours'])} | {wlu(result['counts']['solvitaire'])} | {contradictions} "
+        f"| {result['both_decided']} | {medians} |"
+    )
+
+
+def write_table(path: Path, results: list[dict[str, Any]]) -> None:
+    """Put each result's row into ``path``'s table (replacing the row of the same preset, draw and budget)."""
+    text = path.read_text(encoding="utf-8")
+    if TABLE_START not in text or TABLE_END not in text:
+        raise SystemExit(f"{path} has no {TABLE_START} ... {TABLE_END} lines to write the table between")
+    before, rest = text.split(TABLE_START, 1)
+    inside, after = rest.split(TABLE_END, 1)
+    rows = {tuple(line.split("|")[1:4]): line for line in inside.strip().splitlines() if line.startswith("| `")}
+    for result in results:
+        row = table_row(result)
+        rows[tuple(row.split("|")[1:4])] = row
+    ordered = sorted(rows.values(), key=lambda line: [cell.strip() for cell in line.split("|")[1:4]])
+    body = "\n".join([*TABLE_HEAD, *ordered])
+    path.write_text(f"{before}{TABLE_START}\n{body}\n{TABLE_END}{after}", encoding="utf-8")
+
+
 def present(path: Path) -> bool:
     """Whether Solvitaire is at ``path``; if not, one sentence says so and how to build it."""
     if path.is_file() and os.access(path, os.X_OK):
@@ -167,6 +214,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--log", default=None, help="append each deal's verdicts to this file as a JSON line")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--table", type=Path, default=None, help="write the results into this file's table")
     args = parser.parse_args()
     path = Path(args.solvitaire).expanduser()
     if not present(path):
@@ -191,6 +239,8 @@ def main() -> int:
             log.close()
     if args.json:
         print(json.dumps({"solvitaire": str(path), "results": results}))
+    if args.table is not None:
+        write_table(args.table, results)
     return 0
 
 

@@ -67,3 +67,33 @@ def test_solvitaire_agrees_on_easy_deals_when_it_is_there() -> None:
         state = deal(seed, 3)
         verdict, _, word = klondike_vs_solvitaire.solvitaire(path, "klondike-arbitrary-built-moves", state, 5)
         assert (verdict, word) == ("winnable", "solved")
+
+
+def test_the_table_takes_a_run_s_rows_in_place_of_the_same_preset_draw_and_budget(tmp_path: Path) -> None:
+    """``--table``: a draw 3 run and a draw 1 run fill one table; running one again replaces its row."""
+    page = tmp_path / "page.md"
+    page.write_text("# Figures\n\n<!-- solvitaire-table -->\n<!-- /solvitaire-table -->\n\nAfter.\n", encoding="utf-8")
+
+    def result(draw: int, ours: tuple[int, int, int], contradictions: list[int]) -> dict[str, object]:
+        counts = {"winnable": ours[0], "not_winnable": ours[1], "undecided": ours[2]}
+        return {
+            "draw": draw,
+            "budget_s": 10.0,
+            "deals": sum(ours),
+            "preset": f"klondike-{draw}",
+            "counts": {"ours": counts, "solvitaire": counts},
+            "contradictions": contradictions,
+            "both_decided": ours[0] + ours[1],
+            "ours_median_s": 0.02,
+            "solvitaire_median_s": 0.04,
+        }
+
+    klondike_vs_solvitaire.write_table(page, [result(3, (100, 20, 30), [])])
+    klondike_vs_solvitaire.write_table(page, [result(1, (40, 4, 6), [17])])
+    klondike_vs_solvitaire.write_table(page, [result(3, (110, 20, 20), [])])
+    text = page.read_text(encoding="utf-8")
+    rows = [line for line in text.splitlines() if line.startswith("| `")]
+    assert len(rows) == 2
+    assert "| 110 / 20 / 20 (13%) |" in rows[1] and "100 / 20 / 30" not in text
+    assert "| seed 17 |" in rows[0] and "| 0.020 s / 0.040 s |" in rows[0]
+    assert text.startswith("# Figures\n") and text.endswith("\n\nAfter.\n")
