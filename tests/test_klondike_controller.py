@@ -247,3 +247,25 @@ def test_the_preset_offered_first_is_the_languages_until_one_is_chosen(
 
     _, said = play(None, ["4", "", "o"], budget=3, lang=lang, games=games)
     assert any(line.startswith(dealt) for line in said[2:4]), said[:4]
+
+
+@pytest.mark.parametrize(
+    ("lang", "looking", "no_list"),
+    [
+        ("en", "Looking for a winnable deal; this can take a few seconds.", "There is no list of winnable deals"),
+        ("de", "Ein lösbares Spiel wird gesucht; das kann einige Sekunden dauern.", "keine Liste lösbarer Spiele"),
+    ],
+)
+def test_a_deal_searched_for_is_announced_before_the_search(lang: str, looking: str, no_list: str) -> None:
+    """Winnable deals only with three passes (no list): the opening says a deal is being looked for, so the
+    seconds of search are not silence; after the deal, that it came from a short search. With the listed rules
+    neither is said."""
+    from saves_support import play
+
+    searched = {"klondike": {"variant": "classic", "passes": 3, "winnable_only": True}}
+    _, said = play(None, ["4", "", "o"], budget=3, lang=lang, games=searched)
+    opening = next(i for i, line in enumerate(said) if looking in line)
+    assert any(no_list in line for line in said[opening + 1 :]), said[:6]
+    listed = {"klondike": {"variant": "classic", "winnable_only": True}}
+    _, said = play(None, ["4", "", "o"], budget=3, lang=lang, games=listed)
+    assert not any(looking in line or no_list in line for line in said), said[:6]

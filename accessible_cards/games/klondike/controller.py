@@ -31,6 +31,7 @@ from .basics import PLAYING as PLAYING
 from .narrator import ROUTE_COLUMN, ROUTE_FOUNDATION, ROUTE_WASTE, KlondikeNarrator
 from .rules import COLUMNS
 from .state import KlondikeView
+from .winnable import listed_seeds
 
 _SUITS: Final = {
     "s": "S", "spades": "S", "spade": "S", "pik": "S",
@@ -113,6 +114,8 @@ class KlondikeController(Controller):
         line = c.t("{title}: {draw}, {passes}.", title=title, draw=draw, passes=passes)
         if seed is not None:
             line += " " + c.t("Seed {seed}.", seed=seed)
+        if o.winnable_only and listed_seeds(o) is None:  # the deal is searched for: say why it takes a while
+            line += " " + c.t("Looking for a winnable deal; this can take a few seconds.")
         return line
 
     def hint(self) -> Utterance:
