@@ -5,9 +5,13 @@ Each configuration deals seeds ``--seed``, ``--seed + 1``, ... and searches each
 within ``--states`` positions and ``--seconds`` seconds. The share winnable comes with its 95% Wilson
 interval, to compare with Solvitaire's 81.956% +/- 0.096% for classic turn three (Blake & Gent, 2019; its
 preset lets cards come back from the foundations, so the classic runs here set ``from_foundation=true``).
-The hint is timed on positions from random play, from the player's view alone. ``--solvitaire PATH``
-runs Solvitaire itself beside this solver on the same classic deals instead, at ``--seconds`` a deal
-(``benchmarks/klondike_vs_solvitaire.py``, which also takes several budgets).
+The hint is timed on positions from random play, from the player's view alone.
+
+Solvitaire itself: when it is built (``$SOLVITAIRE``, or where ``scripts/build_solvitaire.sh`` puts it), the
+run ends with the classic configurations beside it, deal by deal, ``--beside-deals`` deals at
+``--beside-seconds`` a deal (``benchmarks/klondike_vs_solvitaire.py``, which also takes several budgets);
+when it is not, one sentence says so and the run is otherwise the same. ``--solvitaire PATH`` runs only that
+comparison, with Solvitaire at PATH, at ``--seconds`` a deal; ``--solvitaire none`` leaves it out.
 
 Run: ``.venv/bin/python benchmarks/klondike_solver.py --deals 1000`` (``--only NAME`` for one
 configuration, ``--jobs N`` processes, ``--json`` for the figures as JSON).
@@ -140,6 +144,10 @@ def winnable_deals(count: int) -> dict[str, dict[str, float]]:
     return figures
 
 
+SOLVITAIRE = Path("~/.cache/accessible-cards/solvitaire/solvitaire").expanduser()
+"""Where ``scripts/build_solvitaire.sh`` puts Solvitaire."""
+
+
 def beside_solvitaire(path: str, only: list[str] | None, deals: int, seed: int, seconds: float) -> int:
     """The classic configurations beside Solvitaire, deal by deal, at ``seconds`` a deal."""
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -170,9 +178,13 @@ def main() -> int:
     parser.add_argument("--winnable", type=int, default=0, help="time winnable_only on this many seeds (0: not)")
     parser.add_argument("--log", default=None, help="append each deal's verdict to this file as a JSON line")
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--solvitaire", default=None, help="compare with the Solvitaire program at this path")
+    parser.add_argument(
+        "--solvitaire", default=None, help="compare only with the Solvitaire program at this path ('none': never)"
+    )
+    parser.add_argument("--beside-deals", type=int, default=30, help="deals for the comparison that ends a run")
+    parser.add_argument("--beside-seconds", type=float, default=10.0, help="seconds a deal in that comparison")
     args = parser.parse_args()
-    if args.solvitaire is not None:
+    if args.solvitaire not in (None, "none"):
         return beside_solvitaire(args.solvitaire, args.only, args.deals, args.seed, args.seconds or 10.0)
     figures: dict[str, Any] = {"configs": []}
     for name in (args.only or list(CONFIGS)) if args.deals > 0 else []:
@@ -206,6 +218,14 @@ def main() -> int:
                 )
     if args.json:
         print(json.dumps(figures))
+    elif args.solvitaire is None and args.beside_deals > 0:
+        beside_solvitaire(
+            os.environ.get("SOLVITAIRE") or str(SOLVITAIRE),
+            args.only,
+            args.beside_deals,
+            args.seed,
+            args.beside_seconds,
+        )
     return 0
 
 
