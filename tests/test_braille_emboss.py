@@ -16,6 +16,7 @@ from accessible_cards.braille import louis
 from accessible_cards.braille.cli import add_braille_parser, add_emboss_parser, braille_report, run_braille, run_emboss
 from accessible_cards.braille.emboss import (
     BRAILLE_ASCII,
+    CONTINUED,
     Paragraph,
     braille_page_number,
     emboss,
@@ -176,3 +177,16 @@ def test_the_report_counts_braille_pages_with_plural_forms(tmp_path: Path, capsy
     assert run_emboss(args) == 0
     said = capsys.readouterr().out
     assert "Braille-Seiten)" in said and "braille pages" not in said
+
+
+def test_a_paragraph_longer_than_a_page_keeps_the_print_twin_page_for_page() -> None:
+    """A paragraph that runs over a whole page: the print twin still names every braille page, the page that
+    holds only its middle as going on, so a teacher following along does not lose count."""
+    long = " ".join(f"The card number {n} goes on the foundation." for n in range(60))
+    paragraphs = [Paragraph("Rules", heading=True), Paragraph(long), Paragraph("The end.")]
+    embossed = emboss(paragraphs, "en", width=32, height=20)
+    assert embossed is not None and len(embossed.pages) >= 3
+    headings = [f"Braille page {n}" for n in range(1, len(embossed.pages) + 1)]
+    assert [line for line in embossed.print_text.splitlines() if line.startswith("Braille page ")] == headings
+    assert CONTINUED in embossed.print_text
+    assert embossed.print_text.rstrip().endswith("The end.")

@@ -168,6 +168,10 @@ def wrap(text: str, width: int, indent: int = 0) -> list[str]:
     return lines
 
 
+CONTINUED: Final = "(the paragraph before goes on)"
+"""The print twin's text for a braille page that only goes on with a paragraph begun on an earlier page."""
+
+
 def emboss(
     paragraphs: Sequence[Paragraph],
     lang: str = "en",
@@ -206,8 +210,11 @@ def emboss(
         lines = page + [""] * (body - len(page))
         mark = braille_page_number(number)
         finished.append([*lines, mark.rjust(width)])
+    # a page that holds only the middle of a paragraph longer than a page starts no paragraph: it is named all the
+    # same, so that the print twin has a heading for every braille page
     print_text = "\n\n".join(
-        f"Braille page {number}\n\n" + "\n\n".join(texts) for number, texts in enumerate(twin, 1) if texts
+        f"Braille page {number}\n\n" + ("\n\n".join(texts) if texts else CONTINUED)
+        for number, texts in enumerate(twin, 1)
     )
     return Embossed(finished, print_text + "\n")
 
