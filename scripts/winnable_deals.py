@@ -11,6 +11,11 @@ deal is winnable; the deals left undecided are counted (and listed) in the file,
 Run: ``nice -n 19 .venv/bin/python scripts/winnable_deals.py`` (every rule set), or ``--only NAME``;
 ``--log FILE`` appends one JSON line a deal (verdict, positions, the line's length) for the benchmark.
 A rule set already in the file is made again only when named with ``--only``.
+
+``--harder STATES --only NAME`` searches again, with that larger budget, only the deals the rule set's entry
+left undecided: the ones now proven winnable join the list (their lines replayed first), the ones proven lost
+are counted, and the entry keeps both budgets. These are the hardest deals, so without them the list would
+lean towards easy ones.
 """
 
 from __future__ import annotations
@@ -22,9 +27,10 @@ import time
 from pathlib import Path
 from typing import Any, Final
 
-from accessible_cards.games.klondike.actions import action_from_json
+from accessible_cards.games.klondike.actions import action_from_json, action_to_json
 from accessible_cards.games.klondike.deals import solve_deals
 from accessible_cards.games.klondike.rules import options_for
+from accessible_cards.games.klondike.solver import solve
 from accessible_cards.games.klondike.state import KlondikeState
 from accessible_cards.games.klondike.winnable import FILE, rule_key
 
@@ -103,15 +109,54 @@ def make(name: str, log: Any, deals_tried: int | None = None) -> dict[str, Any]:
     }
 
 
+def harder(entry: dict[str, Any], states: int, log: Any) -> dict[str, Any]:
+    """``entry`` with its undecided deals searched again on ``states`` positions each."""
+    variant, settings = entry["preset"], entry["settings"]
+    options = options_for(variant, settings)
+    winnable = list(entry["winnable"])
+    still: list[int] = []
+    lost = int(entry["not_winnable"])
+    for seed in entry["undecided"]:
+        state = KlondikeState(variant, options, seed)
+        state.start()
+        verdict = solve(state, states, None, first_pruned=True)
+        line = [action_to_json(action) for action in verdict.line]
+        if verdict.verdict == "winnable":
+            if not replays_to_a_win(variant, settings, seed, line):  # pragma: no cover - a solver bug
+                raise AssertionError(f"{entry['name']}, seed {seed}: the solver's line does not win")
+            winnable.append(seed)
+        elif verdict.verdict == "not_winnable":
+            lost += 1
+        else:
+            still.append(seed)
+        if log is not None:
+            record = {"rule_set": entry["name"], "seed": seed, "verdict": verdict.verdict, "states": verdict.states}
+            log.write(json.dumps({**record, "moves": len(line), "harder": states}) + "\n")
+            log.flush()
+        print(f"{entry['name']} seed {seed}: {verdict.verdict} ({verdict.states} positions)", file=sys.stderr)
+    return {
+        **entry,
+        "harder_budget": states,
+        "not_winnable": lost,
+        "undecided": still,
+        "winnable": sorted(winnable),
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--only", action="append", choices=sorted(RULE_SETS), help="make this rule set (again)")
     parser.add_argument("--log", help="append one JSON line a deal to this file")
     parser.add_argument("--deals", type=int, help="deals tried per rule set (default: each one's own number)")
+    parser.add_argument("--out", type=Path, default=OUT, help="the file to read and write (default: the game's own)")
+    parser.add_argument("--harder", type=int, metavar="STATES", help="search the undecided deals again (with --only)")
     args = parser.parse_args(argv)
+    if args.harder is not None and not args.only:
+        parser.error("--harder needs --only NAME")
     data: dict[str, Any] = {"rule_sets": {}}
-    if OUT.is_file():
-        data = json.loads(OUT.read_text(encoding="utf-8"))
+    out: Path = args.out
+    if out.is_file():
+        data = json.loads(out.read_text(encoding="utf-8"))
     data["about"] = (
         "Seeds of KlondikeState's plain deal that the solver proved winnable (every card known), from "
         "seeds 0 .. tried - 1, by rule set; made by scripts/winnable_deals.py"
@@ -121,11 +166,16 @@ def main(argv: list[str] | None = None) -> int:
     log = open(args.log, "a", encoding="utf-8") if args.log else None  # noqa: SIM115 - one line a deal
     try:
         for name in names:
+            if args.harder is not None:
+                key = next(k for k, v in data["rule_sets"].items() if v.get("name") == name)
+                data["rule_sets"][key] = harder(data["rule_sets"][key], args.harder, log)
+                out.write_text(_dump(data), encoding="utf-8")
+                continue
             made = make(name, log, args.deals)
             data["rule_sets"] = {k: v for k, v in data["rule_sets"].items() if v.get("name") != name}
             data["rule_sets"][made["key"]] = made["entry"]
             data["rule_sets"] = dict(sorted(data["rule_sets"].items(), key=lambda item: item[1]["name"]))
-            OUT.write_text(_dump(data), encoding="utf-8")
+            out.write_text(_dump(data), encoding="utf-8")
     finally:
         if log is not None:
             log.close()

@@ -132,6 +132,26 @@ def test_a_classic_winnable_only_deal_is_won_by_the_solver(game_seed: int) -> No
     assert verdict.verdict == WINNABLE and _replays_to_a_win(state, verdict.line)
 
 
+def test_cards_back_from_the_foundations_deal_from_the_list_without_them() -> None:
+    """``from_foundation`` only adds moves, so the list of the same rules without it serves: the deal is a listed
+    one, nothing is searched, and the line that wins it without cards coming back wins it with them too."""
+    options = options_for("classic", {"winnable_only": True, "from_foundation": True})
+    without = options_for("classic", {"winnable_only": True})
+    assert listed_seeds(options) == listed_seeds(without) is not None
+    assert listed_seeds(options_for("classic", {"winnable_only": True, "from_foundation": True, "passes": 3})) is None
+    for game_seed in (1, 2):
+        state = KlondikeState("classic", options, game_seed)
+        dealt = state.start()[0]
+        assert not dealt.searched and not dealt.skipped  # type: ignore[attr-defined]
+        chosen = pick(options, game_seed)
+        assert chosen is not None and chosen == pick(without, game_seed)
+        given = [list(column) for column in state.columns], list(reversed(state.stock))
+        strict = KlondikeState("classic", options_for("classic", {}), None, *given)
+        strict.start()
+        verdict = solve(strict, 400_000, first_pruned=True)
+        assert verdict.verdict == WINNABLE and _replays_to_a_win(state, verdict.line)
+
+
 def test_rules_the_list_lacks_fall_back_to_the_search_and_the_player_is_told() -> None:
     options = options_for("classic", {"winnable_only": True, "passes": 3})
     assert listed_seeds(options) is None

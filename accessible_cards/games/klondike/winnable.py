@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 from typing import Any, Final
@@ -87,11 +87,26 @@ def _load() -> Mapping[str, Any] | None:
 
 
 def listed_seeds(options: KlondikeOptions) -> tuple[int, ...] | None:
-    """The seeds proven winnable under ``options``' rules; None when the list lacks them (or is unreadable)."""
+    """The seeds proven winnable under ``options``' rules; None when the list lacks them (or is unreadable).
+
+    With ``from_foundation`` and no list of its own, the list of the same rules without it: every move those
+    rules allow, these allow too (taking a card back from a foundation is only added), so a line that wins
+    there wins here, and every listed deal is winnable. It lacks the deals won only with a card back: solved
+    again with cards back, no deal proven lost without them was won, and of the deals left undecided without
+    them 3 of 240 (draw 3) and 3 of 160 (draw 1) were won, each by a line that takes cards back
+    (``benchmarks/klondike_cards_back.py``, ``docs/performance.md``).
+    """
+    seeds = _seeds(rule_key(options))
+    if seeds is None and options.from_foundation:
+        seeds = _seeds(rule_key(replace(options, from_foundation=False)))
+    return seeds
+
+
+def _seeds(key: str) -> tuple[int, ...] | None:
     sets = _load()
     if sets is None:
         return None
-    entry = sets.get(rule_key(options))
+    entry = sets.get(key)
     if not isinstance(entry, dict):
         return None
     seeds = entry.get("winnable")
