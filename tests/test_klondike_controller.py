@@ -269,3 +269,17 @@ def test_a_deal_searched_for_is_announced_before_the_search(lang: str, looking: 
     listed = {"klondike": {"variant": "classic", "winnable_only": True}}
     _, said = play(None, ["4", "", "o"], budget=3, lang=lang, games=listed)
     assert not any(looking in line or no_list in line for line in said), said[:6]
+
+
+@pytest.mark.parametrize(("lang", "shown"), [("en", "Looking for a winnable deal"), ("de", "Suche ein lösbares Spiel")])
+def test_the_display_shows_a_deal_is_being_looked_for(lang: str, shown: str) -> None:
+    """A braille reader waits through the same seconds of search: the opening's last line on the display says why,
+    under the screen's title and the seed, each line within 40 cells; with a list, the screen's own title."""
+    searched = Table(lang, {**LESSON, "options": {"draw": 1, "passes": 3, "winnable_only": True}})
+    opening = controller(searched).opening(1, 42, "classic")
+    assert isinstance(opening, Utterance)
+    lines = opening.braille.split("\n")
+    assert lines[0].startswith("Klondike") and "42" in lines[1] and lines[2] == shown
+    assert all(len(line) <= 40 for line in lines)
+    listed = Table(lang, {**LESSON, "options": {"draw": 1, "winnable_only": True}})
+    assert isinstance(controller(listed).opening(1, 42, "classic"), str)

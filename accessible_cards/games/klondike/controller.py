@@ -104,7 +104,7 @@ class KlondikeController(Controller):
 
     # -- the game's lines ------------------------------------------------------------------
 
-    def opening(self, players: int, seed: int | None, variant: str | None) -> str:
+    def opening(self, players: int, seed: int | None, variant: str | None) -> str | Utterance:
         c = self.controls
         view: KlondikeView = c.view()
         o = view.options
@@ -114,9 +114,14 @@ class KlondikeController(Controller):
         line = c.t("{title}: {draw}, {passes}.", title=title, draw=draw, passes=passes)
         if seed is not None:
             line += " " + c.t("Seed {seed}.", seed=seed)
-        if o.winnable_only and listed_seeds(o) is None:  # the deal is searched for: say why it takes a while
-            line += " " + c.t("Looking for a winnable deal; this can take a few seconds.")
-        return line
+        if not (o.winnable_only and listed_seeds(o) is None):
+            return line
+        # the deal is searched for: say why it takes a while, on the display too (the screen's title, then why)
+        line += " " + c.t("Looking for a winnable deal; this can take a few seconds.")
+        braille = c.tn("{game}: {n} player", "{game}: {n} players", players, game=title.split(",")[0].strip())
+        if seed is not None:
+            braille += "\n" + c.t("Seed {seed}", "braille", seed=seed)
+        return Utterance(line, braille + "\n" + c.t("Looking for a winnable deal", "braille"))
 
     def hint(self) -> Utterance:
         c = self.controls
