@@ -283,3 +283,25 @@ def test_the_display_shows_a_deal_is_being_looked_for(lang: str, shown: str) -> 
     assert all(len(line) <= 40 for line in lines)
     listed = Table(lang, {**LESSON, "options": {"draw": 1, "winnable_only": True}})
     assert isinstance(controller(listed).opening(1, 42, "classic"), str)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "en",
+            "Klondike, the classic game: turn 1 card, passes without limit, cards may come back from the foundations.",
+        ),
+        (
+            "de",
+            "Klondike, das klassische Spiel: je 1 Karte umdrehen, Durchgänge ohne Grenze, Karten dürfen von den "
+            "Zielstapeln zurück.",
+        ),
+    ],
+)
+def test_the_opening_says_cards_may_come_back_from_the_foundations(lang: str, said: str) -> None:
+    """A rule that changes the play is said with the others; without it the opening is as before."""
+    back = Table(lang, {**LESSON, "options": {"draw": 1, "from_foundation": True}})
+    assert controller(back).opening(1, None, "classic") == said
+    plain = controller(Table(lang)).opening(1, None, "classic")
+    assert isinstance(plain, str) and "foundation" not in plain.lower() and "Zielstapel" not in plain

@@ -29,7 +29,7 @@ from .actions import DRAW, FOUNDATION, GIVE_UP, REDO, UNDO, WASTE, Draw, Move
 from .basics import COMMANDS as COMMANDS
 from .basics import PLAYING as PLAYING
 from .narrator import ROUTE_COLUMN, ROUTE_FOUNDATION, ROUTE_WASTE, KlondikeNarrator
-from .rules import COLUMNS
+from .rules import COLUMNS, KlondikeOptions
 from .state import KlondikeView
 from .winnable import listed_seeds
 
@@ -89,6 +89,17 @@ def _is_target(word: str) -> bool:
     return word in ("f", *(str(n) for n in range(1, 8)))
 
 
+def rules_line(c: Controls, title: str, o: KlondikeOptions) -> str:
+    """The opening's sentence of the rules that change the play: how many cards a draw turns, the passes, and
+    whether cards may come back from the foundations."""
+    draw = c.tn("turn {n} card", "turn {n} cards", o.draw)
+    passes = c.t("passes without limit") if o.passes is None else c.tn("{n} pass", "{n} passes", o.passes)
+    words = {"title": title, "draw": draw, "passes": passes}
+    if o.from_foundation:
+        return c.t("{title}: {draw}, {passes}, cards may come back from the foundations.", **words)
+    return c.t("{title}: {draw}, {passes}.", **words)
+
+
 class KlondikeController(Controller):
     """One game of Klondike at this keyboard."""
 
@@ -109,9 +120,7 @@ class KlondikeController(Controller):
         view: KlondikeView = c.view()
         o = view.options
         title = c.t("Klondike, the classic game") if variant == "classic" else c.t("Klondike, the Braillespiel game")
-        draw = c.tn("turn {n} card", "turn {n} cards", o.draw)
-        passes = c.t("passes without limit") if o.passes is None else c.tn("{n} pass", "{n} passes", o.passes)
-        line = c.t("{title}: {draw}, {passes}.", title=title, draw=draw, passes=passes)
+        line = rules_line(c, title, o)
         if seed is not None:
             line += " " + c.t("Seed {seed}.", seed=seed)
         if not (o.winnable_only and listed_seeds(o) is None):

@@ -22,7 +22,7 @@ from accessible_cards.keys import Typed
 from accessible_cards.narration.base import SeatNarrator
 from accessible_cards.utterance import Utterance
 
-from .controller import KlondikeController
+from .controller import KlondikeController, rules_line
 from .narrator import KlondikeNarrator, fit
 from .race import (
     ClockStarted,
@@ -375,9 +375,7 @@ class RaceController(Controller):
             if n.variant == "classic_race"
             else c.t("Klondike race, the Braillespiel game")
         )
-        draw = c.tn("turn {n} card", "turn {n} cards", o.draw)
-        passes = c.t("passes without limit") if o.passes is None else c.tn("{n} pass", "{n} passes", o.passes)
-        line = c.t("{title}: {draw}, {passes}.", title=title, draw=draw, passes=passes)
+        line = rules_line(c, title, o)
         # the braille title is short: the race's long menu name would not fit 40 cells
         braille = c.tn("{game}: {n} player", "{game}: {n} players", players, game=c.t("Klondike race", "braille"))
         if seed is not None:
