@@ -361,3 +361,15 @@ def test_solve_scenario_solves_a_teachers_deal_and_refuses_bad_files_in_one_sent
     )
     mixed = run("solve", "klondike", "--scenario", str(lesson), "--seed", "3")
     assert mixed.returncode == 2 and "--scenario fixes the deal" in mixed.stderr
+
+
+def test_a_deal_the_usual_order_leads_astray_is_won_by_a_search_in_another_order() -> None:
+    """Classic seed 68, draw 3, cards back allowed: the fast search depth first in its usual order finds no
+    win in 25,000 positions, and none in 1,000,000 either (docs/performance.md); one of the short searches in
+    a random order wins it within its 2,083, and the line it found plays to a win on the engine."""
+    state = KlondikeState("classic", options_for("classic", {"draw": 3, "from_foundation": True}), 68)
+    state.start()
+    assert Solver(state.rules, 25_000, prune=True).solve(state).verdict == UNDECIDED
+    verdict = solve(state, max_states=200_000, first_pruned=True)
+    assert verdict.verdict == WINNABLE and verdict.states < 200_000
+    assert _replays_to_a_win(state, verdict.line)

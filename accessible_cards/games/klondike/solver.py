@@ -78,7 +78,9 @@ a card from the waste, then the others (a part of a run, a card from a foundatio
 The fast search (``prune``), for finding wins only, also leaves out every move of a part of a run
 unless the card it uncovers can go to its foundation, and uses the first foundation rule in its
 form without cards coming back even when they may. It may miss a win, so it never says "not
-winnable": ``solve`` searches first with it, then with every move, and only that last search may.
+winnable": ``solve`` searches first with it, then with every move, and only that last search may. Some of its
+searches try the moves of each kind in a random order (``shuffle``, seeded); that changes only which wins are
+found first, never a verdict's soundness: a win is a line of play, checked move by move.
 """
 
 from __future__ import annotations
@@ -608,6 +610,11 @@ class Solver:
         return line
 
 
+RESTARTS: Final = 12
+"""Classic: the depth-first fast search's quarter of the budget is shared by one search in the usual order and,
+after it, this many short ones, each trying the moves of each kind in another random order."""
+
+
 def solve(
     state: KlondikeState,
     max_states: int | None = 200_000,
@@ -622,23 +629,39 @@ def solve(
     wins sooner); when neither finds one, search depth first with every
     move on the rest (all of it that the fast searches left). A win from any of them is a line that wins;
     "not winnable" comes only from the search with every move, so the verdict stays sound.
+
+    In classic the depth-first quarter is split: half for the search in the usual order, half for
+    :data:`RESTARTS` short searches in random orders (seeded, so a verdict is the same on every machine). A
+    depth-first search's time to a win depends much on its order: on a deal its order leads astray, another
+    order often wins within a few thousand positions (``docs/performance.md``). They only look for wins.
     """
     if not first_pruned:
         return Solver(state.rules, max_states, max_seconds, prune).solve(state)
     share = None if max_states is None else max(max_states // 4, 1)
     seconds = None if max_seconds is None else max_seconds / 4
+    classic = Solver(state.rules).classic
+    plan: list[tuple[bool, int | None, float | None, int | None]] = []  # best first?, positions, seconds, order
+    if classic:
+        half = None if share is None else max(share // 2, 1)
+        part = None if share is None else max(share // 2 // RESTARTS, 1)
+        plan.append((True, share, seconds, None))
+        plan.append((False, half, None if seconds is None else seconds / 2, None))
+        plan += [(False, part, None if seconds is None else seconds / 2 / RESTARTS, n) for n in range(RESTARTS)]
+    else:
+        plan += [(False, share, seconds, None), (True, share, seconds, None)]
     states = 0
     spent = 0.0
-    classic = Solver(state.rules).classic
-    for best_first in (True, False) if classic else (False, True):
-        solver = Solver(state.rules, share, seconds, True)
+    for best_first, positions, limit, order in plan:
+        solver = Solver(state.rules, positions, limit, True)
+        if order is not None:
+            solver.shuffle = random.Random(order)
         fast = solver.solve_best_first(state) if best_first else solver.solve(state)
         states += fast.states
         spent += fast.seconds
         if fast.verdict == WINNABLE:
             return Verdict(WINNABLE, states, spent, fast.line)
         if fast.verdict == NOT_WINNABLE:
-            break  # the fast search's moves are all tried: the other order finds nothing more
+            break  # the fast search's moves are all tried: another order finds nothing more
     rest_states = None if max_states is None else max(max_states - states, 1)
     rest_seconds = None if max_seconds is None else max(max_seconds - spent, 0.001)
     full = Solver(state.rules, rest_states, rest_seconds, False).solve(state)
