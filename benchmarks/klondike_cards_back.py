@@ -55,7 +55,7 @@ def measure(entry: dict[str, Any], states: int) -> str:
     return (
         f"{entry['name']}, {entry['tried']} deals, with cards back at {states} positions: "
         + "; ".join(parts)
-        + (f"; {cpu:.0f} s of CPU")
+        + f"; {cpu:.0f} s of CPU"
     )
 
 

@@ -27,10 +27,9 @@ import time
 from pathlib import Path
 from typing import Any, Final
 
-from accessible_cards.games.klondike.actions import action_from_json, action_to_json
+from accessible_cards.games.klondike.actions import action_from_json
 from accessible_cards.games.klondike.deals import solve_deals
 from accessible_cards.games.klondike.rules import options_for
-from accessible_cards.games.klondike.solver import solve
 from accessible_cards.games.klondike.state import KlondikeState
 from accessible_cards.games.klondike.winnable import FILE, rule_key
 
@@ -56,6 +55,18 @@ def replays_to_a_win(variant: str, settings: dict[str, Any], seed: int, line: li
     return state.result is not None and state.result.reason == "won"
 
 
+def checked(name: str, variant: str, settings: dict[str, Any], deal: dict[str, Any], log: Any, **extra: Any) -> str:
+    """A solved deal's verdict, its winning line replayed on the engine first, and its line in ``log``."""
+    seed = int(deal["seed"])
+    if deal["verdict"] == "winnable" and not replays_to_a_win(variant, settings, seed, deal["line"]):
+        raise AssertionError(f"{name}, seed {seed}: the solver's line does not win")  # pragma: no cover - a solver bug
+    if log is not None:
+        record = {"rule_set": name, "seed": seed, "verdict": deal["verdict"], "states": deal["states"]}
+        log.write(json.dumps({**record, "moves": len(deal["line"]), **extra}) + "\n")
+        log.flush()
+    return str(deal["verdict"])
+
+
 def make(name: str, log: Any, deals_tried: int | None = None) -> dict[str, Any]:
     variant, settings, deals, budget = RULE_SETS[name]
     deals = deals_tried or deals
@@ -65,29 +76,13 @@ def make(name: str, log: Any, deals_tried: int | None = None) -> dict[str, Any]:
     lost = 0
     started = time.process_time()
     for deal in solve_deals(variant=variant, settings=settings, seed=0, deals=deals, states=budget, seconds=None):
-        seed = int(deal["seed"])
-        if deal["verdict"] == "winnable":
-            if not replays_to_a_win(variant, settings, seed, deal["line"]):  # pragma: no cover - a solver bug
-                raise AssertionError(f"{name}, seed {seed}: the solver's line does not win")
-            winnable.append(seed)
-        elif deal["verdict"] == "not_winnable":
+        verdict = checked(name, variant, settings, deal, log)
+        if verdict == "winnable":
+            winnable.append(int(deal["seed"]))
+        elif verdict == "not_winnable":
             lost += 1
         else:
-            undecided.append(seed)
-        if log is not None:
-            log.write(
-                json.dumps(
-                    {
-                        "rule_set": name,
-                        "seed": seed,
-                        "verdict": deal["verdict"],
-                        "states": deal["states"],
-                        "moves": len(deal["line"]),
-                    }
-                )
-                + "\n"
-            )
-            log.flush()
+            undecided.append(int(deal["seed"]))
     cpu = time.process_time() - started
     print(
         f"{name}: {deals} deals, winnable {len(winnable)}, not winnable {lost}, undecided {len(undecided)}; "
@@ -111,29 +106,20 @@ def make(name: str, log: Any, deals_tried: int | None = None) -> dict[str, Any]:
 
 def harder(entry: dict[str, Any], states: int, log: Any) -> dict[str, Any]:
     """``entry`` with its undecided deals searched again on ``states`` positions each."""
-    variant, settings = entry["preset"], entry["settings"]
-    options = options_for(variant, settings)
+    name, variant, settings = entry["name"], entry["preset"], entry["settings"]
     winnable = list(entry["winnable"])
     still: list[int] = []
     lost = int(entry["not_winnable"])
     for seed in entry["undecided"]:
-        state = KlondikeState(variant, options, seed)
-        state.start()
-        verdict = solve(state, states, None, first_pruned=True)
-        line = [action_to_json(action) for action in verdict.line]
-        if verdict.verdict == "winnable":
-            if not replays_to_a_win(variant, settings, seed, line):  # pragma: no cover - a solver bug
-                raise AssertionError(f"{entry['name']}, seed {seed}: the solver's line does not win")
+        deal = next(solve_deals(variant=variant, settings=settings, seed=seed, deals=1, states=states, seconds=None))
+        verdict = checked(name, variant, settings, deal, log, harder=states)
+        if verdict == "winnable":
             winnable.append(seed)
-        elif verdict.verdict == "not_winnable":
+        elif verdict == "not_winnable":
             lost += 1
         else:
             still.append(seed)
-        if log is not None:
-            record = {"rule_set": entry["name"], "seed": seed, "verdict": verdict.verdict, "states": verdict.states}
-            log.write(json.dumps({**record, "moves": len(line), "harder": states}) + "\n")
-            log.flush()
-        print(f"{entry['name']} seed {seed}: {verdict.verdict} ({verdict.states} positions)", file=sys.stderr)
+        print(f"{name} seed {seed}: {verdict} ({deal['states']} positions)", file=sys.stderr)
     return {
         **entry,
         "harder_budget": states,
