@@ -121,11 +121,14 @@ def test_every_winnable_line_replays_to_a_win(variant: str) -> None:
     assert all(won.values()), won
 
 
-def _exhaustive(state: KlondikeState) -> bool:
-    """True when some sequence of the engine's own card moves and draws wins (every position tried)."""
+def _exhaustive(state: KlondikeState, limit: int | None = None) -> bool | None:
+    """True when some sequence of the engine's own card moves and draws wins (every position tried); None when
+    more than ``limit`` positions would have to be tried."""
     seen: set[object] = set()
     todo = [state]
     while todo:
+        if limit is not None and len(seen) > limit:
+            return None
         current = todo.pop()
         snapshot = current.snapshot()  # the pass counts only under a pass limit: else the positions never end
         passes = snapshot[5] if current.options.passes is not None else 0
@@ -373,3 +376,101 @@ def test_a_deal_the_usual_order_leads_astray_is_won_by_a_search_in_another_order
     verdict = solve(state, max_states=200_000, first_pruned=True)
     assert verdict.verdict == WINNABLE and verdict.states < 200_000
     assert _replays_to_a_win(state, verdict.line)
+
+
+def _twin_position(rng: random.Random, top_rank: int, most_up: int) -> KlondikeState:
+    """Classic, with face-up runs in the columns, so that many cards have their twin (the other card of their
+    rank and colour) face up too: parts of runs may move from one twin to the other. Ranks up to
+    ``top_rank``, each foundation already holding up to ``most_up`` cards; cards back from the foundations,
+    the draw and the passes at random."""
+    found = [rng.randint(0, most_up) for _ in range(4)]
+    pool = [(r, s) for i, s in enumerate("SHDC") for r in range(found[i] + 1, top_rank + 1)]
+    rng.shuffle(pool)
+    columns: list[str] = []
+    down: list[int] = []
+    while pool and len(columns) < 5:
+        cards = [pool.pop() for _ in range(min(rng.randint(0, 2), len(pool) - 1))]
+        down.append(len(cards))
+        card = pool.pop()
+        cards.append(card)
+        while rng.random() < 0.75:  # a run: each card one rank lower, the other colour
+            fits = [c for c in pool if c[0] == card[0] - 1 and (c[1] in "HD") != (card[1] in "HD")]
+            if not fits:
+                break
+            card = rng.choice(fits)
+            pool.remove(card)
+            cards.append(card)
+        columns.append(" ".join("A23456789"[r - 1] + s for r, s in cards))
+    options = {
+        "draw": rng.choice([1, 3]),
+        "passes": rng.choice([None, None, 1, 2]),
+        "from_foundation": rng.random() < 0.5,
+    }
+    stock = " ".join("A23456789"[r - 1] + s for r, s in pool)
+    return board("classic", columns=columns, down=down, stock=stock, found=found, **options)
+
+
+def _without_shortcuts(state: KlondikeState) -> Solver:
+    """The search with every part of a run, no card going up by itself from the stock, and rule 1 in its first
+    form only: the reference the shortcuts are checked against."""
+    solver = Solver(state.rules, None)
+    solver.swaps = False
+    solver.talon_settles = False
+    solver.low2 = (None,) * len(solver.low2)
+    return solver
+
+
+def test_positions_with_twins_agree_with_an_exhaustive_search() -> None:
+    """Parts of runs move only to send the uncovered card up, and cards go up by themselves from the stock
+    (turning one) and by rule 1's second form: on positions full of runs and twins, every verdict, of the
+    full search and of the whole pipeline, matches an exhaustive search of the engine's own moves."""
+    rng = random.Random(31)
+    verdicts = set()
+    pruned = checked = 0
+    while checked < 20:
+        state = _twin_position(rng, top_rank=5, most_up=2)
+        truth = _exhaustive(state, limit=3_000)
+        if truth is None:
+            continue  # too many positions for the engine's own search in a test: another position instead
+        checked += 1
+        verdict = solve(state, max_states=None)
+        assert verdict.verdict == (WINNABLE if truth else NOT_WINNABLE), (
+            [FRENCH.codes(c) for c in state.columns],
+            state.down,
+            FRENCH.codes(state.stock),
+            state.found,
+            state.options,
+        )
+        assert solve(state, max_states=None, first_pruned=True).verdict == verdict.verdict
+        if truth:
+            assert _replays_to_a_win(state, verdict.line)
+        verdicts.add(verdict.verdict)
+        pruned += verdict.states < _without_shortcuts(state).solve(state).states
+    assert verdicts == {WINNABLE, NOT_WINNABLE}
+    assert pruned >= 3  # the shortcuts were met, not only allowed
+
+
+def test_the_shortcuts_lose_no_win_on_larger_positions() -> None:
+    """On larger positions (ranks up to 7), the search with its shortcuts and the search without them agree on
+    every verdict; the shortcuts search fewer positions in all."""
+    rng = random.Random(5)
+    verdicts = set()
+    with_them = without = 0
+    for _ in range(300):
+        state = _twin_position(rng, top_rank=7, most_up=3)
+        fast = solve(state, max_states=None)
+        full = _without_shortcuts(state).solve(state)
+        assert fast.verdict == full.verdict, (
+            [FRENCH.codes(c) for c in state.columns],
+            state.down,
+            FRENCH.codes(state.stock),
+            state.found,
+            state.options,
+        )
+        if fast.verdict == WINNABLE:
+            assert _replays_to_a_win(state, fast.line)
+        verdicts.add(fast.verdict)
+        with_them += fast.states
+        without += full.states
+    assert verdicts == {WINNABLE, NOT_WINNABLE}
+    assert with_them < without

@@ -61,6 +61,36 @@ of rank ``r - 1`` of the other colour, of ``r - 2`` of its colour, and so on dow
    possible, can be left out of any winning line, which then is shorter; so a shortest winning
    line never takes it down, and the search, which tries every other move, still finds a win.
 
+Without cards back, rule 1 has a second form: a card goes up by itself when both foundations of the other colour
+hold ``r - 2`` cards and the other suit of its colour holds ``r - 3``. The cards that can still come to rest on
+it are the other colour's two cards of rank ``r - 1``, each next on its foundation, and on those only the card of
+rank ``r - 2`` of the other suit of its colour, next on its foundation or already there; nothing can rest on
+that one, as the other colour's cards of rank ``r - 3`` are all up. Take a winning line, send the card up first,
+and where the line lays one of those cards on it (or on one laid there), send that card up instead, the upper
+one first; leave out their later moves. Foundations only grow, so each is still next when it goes, and every
+other move stays allowed.
+
+Turning one card with no pass limit (``talon_settles``), every card of the stock and the waste can be drawn to
+the top of the waste at any time, whatever has left them: a card there that rule 1 sends up goes up by itself
+from there too, by the same argument.
+
+3. *A part of a run moves onto another column's card only to send the card it uncovers to its foundation*
+   (``twins_swap``). In alternating colours a card may lie on two cards only, the two of one rank and colour
+   (a card and its *twin*), and whatever may lie on one may lie on the other. A part of a run lies on a face-up
+   card, so the only other card it may go onto is that card's twin: the move swaps what the two twins carry.
+   Call two positions *alike* when they differ only in which of two face-up twins in the columns carries which
+   pile (for any number of pairs). From alike positions a winning line of one is followed by the other with
+   moves the search tries, and the results stay alike: a card or run laid on a twin is laid on whichever of the
+   two is free there (as many are free in both); a run moved from its lowest face-up card keeps its first card,
+   its place and what it turns up or empties; a part of a run moved onto a twin needs no move at all; and where
+   the line sends a twin up (nothing may lie on it then), the other position first moves that twin's pile onto
+   the free twin, a part of a run whose uncovered card then goes up, which the search tries, and sends it up.
+   The followed line has no more moves that are not such swaps than the line it follows, and the proofs of rules
+   1 and 2 only leave moves out or bring a foundation move forward, so counted that way the three rules
+   combine: from every winnable position the search reaches a win. The proof needs a card laid only on a higher
+   card, so that a run never holds the twin of the card under it; a part of a run may still move to an empty
+   column where a card that fills one can lie on another card (not in classic, where only kings fill them).
+
 A position with every card face up and nothing left in the stock or waste is won in classic: the
 lowest card left is then on top of its column (each column is a run going down) and is next on its
 foundation; so on to the last.
@@ -75,12 +105,14 @@ the same four searches it proved no position lost, while it costs more than sear
 The moves are tried best first: to a foundation, a move that turns a card up or empties a column,
 a card from the waste, then the others (a part of a run, a card from a foundation).
 
-The fast search (``prune``), for finding wins only, also leaves out every move of a part of a run
-unless the card it uncovers can go to its foundation, and uses the first foundation rule in its
-form without cards coming back even when they may. It may miss a win, so it never says "not
-winnable": ``solve`` searches first with it, then with every move, and only that last search may. Some of its
-searches try the moves of each kind in a random order (``shuffle``, seeded); that changes only which wins are
-found first, never a verdict's soundness: a win is a line of play, checked move by move.
+The fast search (``prune``), for finding wins, moves a part of a run only to send the card it uncovers up in
+every rule set (also to an empty column), and uses the first foundation rule in its forms without cards coming
+back even when they may. Where that leaves out a move the full search tries, it may miss a win, so its "not
+winnable" counts only where it leaves out nothing (``proves_losses``: classic without cards back): ``solve``
+searches first with it, then, where its verdict does not count, with every move, and only that last search may
+say "not winnable". Some of its searches try the moves of each kind in a random order (``shuffle``, seeded);
+that changes only which wins are found first, never a verdict's soundness: a win is a line of play, checked
+move by move.
 """
 
 from __future__ import annotations
@@ -90,10 +122,11 @@ import random
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING, Any, Final
 
 from .actions import DRAW, FOUNDATION, WASTE, Draw, Move, action_to_json
-from .rules import ACE_LOW, CARDS, COLUMNS, SUITS, UP_FROM_ACE, Rules, rank
+from .rules import ACE_LOW, CARDS, COLUMNS, SUITS, UP_FROM_ACE, KlondikeOptions, Rules, rank
 
 if TYPE_CHECKING:
     from .state import KlondikeState  # the state asks the solver for winnable deals: only its type here
@@ -136,12 +169,30 @@ HIDDEN: Final = 64
 _ONE: Final = tuple(bytes((card,)) for card in range(CARDS))
 
 
+@cache
+def _twins_swap(options: KlondikeOptions) -> bool:
+    rules = Rules(options)
+    fits = [frozenset(cards) for cards in rules.fit_cards]
+    same = all(fits[a] == fits[b] or not fits[a] & fits[b] for a in range(CARDS) for b in range(a + 1, CARDS))
+    down = all(rules.value[card] < rules.value[onto] for onto in range(CARDS) for card in fits[onto])
+    return same and down
+
+
+def twins_swap(rules: Rules) -> bool:
+    """Whether ``rules`` let the search move part of a run onto a card only to send the card it uncovers up.
+
+    That holds (the module's third proof) when two cards that some card may be laid on take exactly the same
+    cards (a card's *twins*: in alternating colours, the other card of its rank and colour), and a card is
+    laid only on a higher card, so that a run never holds a card its own first card may be laid on."""
+    return _twins_swap(rules.options)
+
+
 class Solver:
     """Searches one position; ``max_states`` and ``max_seconds`` bound it (None: no bound).
 
-    ``prune`` (for finding wins fast, never for "not winnable"): a part of a run moves only when the card
-    it uncovers can go to its foundation, and classic treats a card as no longer needed in the columns as
-    soon as both foundations of the other colour hold its rank less one (even when cards may come back).
+    ``prune`` (for finding wins fast; its "not winnable" counts only where ``proves_losses``): a part of a run
+    moves only when the card it uncovers can go to its foundation, and classic treats a card as no longer
+    needed in the columns by the foundation rules without cards coming back (even when they may).
     """
 
     def __init__(
@@ -164,6 +215,12 @@ class Solver:
         """The cards its suit's foundation must hold for a card to go there next."""
         self.fills: tuple[bool, ...] = tuple(rules.fills_empty(card) for card in range(CARDS))
         self.fit_cards = rules.fit_cards
+        self.talon_settles = self.classic and rules.draw == 1 and rules.passes is None
+        """Turning one card with no pass limit, every card of the stock and the waste can be brought to the top
+        of the waste at any time: one that no card in play can need goes to its foundation by itself too."""
+        self.swaps = twins_swap(rules)
+        """A part of a run moves onto another column's card only when the card it uncovers can go to its
+        foundation at once (the module's third proof; only where that proof holds for the rules)."""
         self.tops: tuple[tuple[int, ...], ...] = tuple(
             (-1, *(rules.foundation_top(s, n) for n in range(1, 14))) for s in range(SUITS)
         )
@@ -184,11 +241,28 @@ class Solver:
         )
         """For each card: (suit, count) pairs; when every such foundation holds the count, no card in play can
         need this card in a column (it goes to its foundation by itself; it never needs to come back)."""
+        self.low2: tuple[tuple[tuple[int, int], ...] | None, ...] = tuple(
+            None
+            if back or rank(card) <= 2
+            else tuple(
+                (s, rank(card) - 2 if (s in (1, 2)) != (card % 4 in (1, 2)) else rank(card) - 3)
+                for s in range(SUITS)
+                if s != card % 4
+            )
+            for card in range(CARDS)
+        )
+        """Classic without cards back from the foundations: another set of (suit, count) pairs that, all held,
+        let a card go to its foundation by itself (the module's first proof, its second form)."""
         self._reach_cache: dict[tuple[int, int, int], tuple[tuple[int, int], ...]] = {}
         self.parents: tuple[tuple[int, ...], ...] = tuple(
             tuple(target for target in range(CARDS) if card in self.fit_cards[target]) for card in range(CARDS)
         )
         """The cards a card may be laid on in a column."""
+        lies_and_fills = any(self.fills[card] and self.parents[card] for card in range(CARDS))
+        self.proves_losses = not prune or (self.swaps and not rules.from_foundation and not lies_and_fills)
+        """Whether its "not winnable" is sound: always, but for a fast search (``prune``) only where it leaves out
+        no move the full search tries (no cards back from the foundations, parts of runs moved as in the full
+        search, and no card that fills an empty column ever lies on another card)."""
         self.below: tuple[tuple[int, ...], ...] = tuple(
             tuple(other for other in range(CARDS) if other % 4 == card % 4 and self.need[other] < self.need[card])
             for card in range(CARDS)
@@ -378,9 +452,9 @@ class Solver:
 
     def _won(self, node: Node) -> bool:
         _cols, downs, pile, _pos, found, _pass = node
-        if sum(found) == self.total:
-            return True
-        return self.classic and not pile and not any(downs)
+        if self.classic:  # every card up means no stock and nothing face down
+            return not pile and not any(downs)
+        return sum(found) == self.total
 
     def _apply(self, node: Node, move: Step) -> Node:
         cols, downs, pile, pos, found, pass_number = node
@@ -423,6 +497,7 @@ class Solver:
         fills = self.fills
         prune = self.prune
         fit_cards = self.fit_cards
+        swaps = self.swaps or prune
         first: list[Step] = []
         good: list[Step] = []
         talon: list[Step] = []
@@ -449,25 +524,28 @@ class Solver:
             top = col[-1]
             if found[top & 3] == need[top]:
                 first.append((0, src, FOUNDATION, 1, 0, 0))
-            for k in range(down, n):
+            card = col[down]  # the whole face-up run: it turns a card up or empties the column
+            into = wanted.get(card)
+            if into is not None:
+                for dst in into:
+                    if dst != src:
+                        good.append((0, src, dst, n - down, 0, 0))
+            if empty >= 0 and down and fills[card]:
+                good.append((0, src, empty, n - down, 0, 0))
+            for k in range(down + 1, n):  # a part of a run
+                under = col[k - 1]
+                up = found[under & 3] == need[under]  # the card it uncovers can go to its foundation
+                if not up and swaps and (prune or empty < 0):
+                    continue
                 card = col[k]
-                into = wanted.get(card)
-                if k == down:  # the whole face-up run: it turns a card up or empties the column
-                    if into is not None:
-                        for dst in into:
-                            if dst != src:
-                                good.append((0, src, dst, n - k, 0, 0))
-                    if empty >= 0 and k and fills[card]:
-                        good.append((0, src, empty, n - k, 0, 0))
-                elif (into is not None or (empty >= 0 and fills[card])) and (
-                    not prune or found[col[k - 1] & 3] == need[col[k - 1]]
-                ):  # a part of a run
+                if up or not swaps:
+                    into = wanted.get(card)
                     if into is not None:
                         for dst in into:
                             if dst != src:
                                 other.append((0, src, dst, n - k, 0, 0))
-                    if empty >= 0 and fills[card]:
-                        other.append((0, src, empty, n - k, 0, 0))
+                if empty >= 0 and fills[card] and (up or not prune):
+                    other.append((0, src, empty, n - k, 0, 0))
         if pile:
             for p, new_pass in self._reach(len(pile), pos, pass_number):
                 card = pile[p - 1]
@@ -538,14 +616,14 @@ class Solver:
             return node, []
         done: list[Step] = []
         need = self.need
-        low = self.low
+        free = self._free
         if move is not None and move[2] != FOUNDATION:
             cols, found = node[0], node[4]
             for src in (move[1], move[2]) if move[0] == 0 else (move[2],):
                 col = cols[src]
                 if col:
                     card = col[-1]
-                    if found[card & 3] == need[card] and all(found[s] >= n for s, n in low[card]):
+                    if found[card & 3] == need[card] and self._free(card, found):
                         break
             else:
                 return node, done
@@ -558,16 +636,37 @@ class Solver:
                 if not col:
                     continue
                 card = col[-1]
-                if found[card & 3] != need[card]:
-                    continue
-                if any(found[s] < n for s, n in low[card]):
+                if found[card & 3] != need[card] or not free(card, found):
                     continue
                 step = (0, src, FOUNDATION, 1, 0, 0)
                 node = self._apply(node, step)
                 done.append(step)
                 moved = True
                 break
+            if moved or not self.talon_settles:
+                continue
+            pile = node[2]
+            for s in range(SUITS):
+                if found[s] == 13:
+                    continue
+                card = self.tops[s][found[s] + 1]
+                if not free(card, found):
+                    continue
+                i = pile.find(card)
+                if i >= 0:
+                    step = (1, 0, FOUNDATION, 1, i + 1, node[5])
+                    node = self._apply(node, step)
+                    done.append(step)
+                    moved = True
+                    break
         return node, done
+
+    def _free(self, card: int, found: tuple[int, ...]) -> bool:
+        """Classic: whether no card in play can ever need ``card`` in a column (the module's first proof)."""
+        if all(found[s] >= n for s, n in self.low[card]):
+            return True
+        other = self.low2[card]
+        return other is not None and all(found[s] >= n for s, n in other)
 
     def _finish(self, node: Node) -> list[Step]:
         """Every card face up, no stock (classic): the lowest top card to its foundation until all are there."""
@@ -628,7 +727,8 @@ def solve(
     budget, then depth first on another quarter (the other way round outside classic, where depth first
     wins sooner); when neither finds one, search depth first with every
     move on the rest (all of it that the fast searches left). A win from any of them is a line that wins;
-    "not winnable" comes only from the search with every move, so the verdict stays sound.
+    "not winnable" comes from the search with every move, or from a fast search that leaves out none of its
+    moves (``Solver.proves_losses``), so the verdict stays sound.
 
     In classic the depth-first quarter is split: half for the search in the usual order, half for
     :data:`RESTARTS` short searches in random orders (seeded, so a verdict is the same on every machine). A
@@ -661,6 +761,8 @@ def solve(
         if fast.verdict == WINNABLE:
             return Verdict(WINNABLE, states, spent, fast.line)
         if fast.verdict == NOT_WINNABLE:
+            if solver.proves_losses:
+                return Verdict(NOT_WINNABLE, states, spent)
             break  # the fast search's moves are all tried: another order finds nothing more
     rest_states = None if max_states is None else max(max_states - states, 1)
     rest_seconds = None if max_seconds is None else max(max_seconds - spent, 0.001)
