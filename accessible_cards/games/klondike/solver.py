@@ -733,19 +733,23 @@ def solve(
     In classic the depth-first quarter is split: half for the search in the usual order, half for
     :data:`RESTARTS` short searches in random orders (seeded, so a verdict is the same on every machine). A
     depth-first search's time to a win depends much on its order: on a deal its order leads astray, another
-    order often wins within a few thousand positions (``docs/performance.md``). They only look for wins.
+    order often wins within a few thousand positions (``docs/performance.md``). Where cards come back from the
+    foundations, the fast search's "not winnable" does not count and the search with every move tries the
+    usual order itself, moves of parts of runs as restricted as the fast one's: the half of the usual order
+    goes to it instead.
     """
     if not first_pruned:
         return Solver(state.rules, max_states, max_seconds, prune).solve(state)
     share = None if max_states is None else max(max_states // 4, 1)
     seconds = None if max_seconds is None else max_seconds / 4
-    classic = Solver(state.rules).classic
+    probe = Solver(state.rules, prune=True)
     plan: list[tuple[bool, int | None, float | None, int | None]] = []  # best first?, positions, seconds, order
-    if classic:
+    if probe.classic:
         half = None if share is None else max(share // 2, 1)
         part = None if share is None else max(share // 2 // RESTARTS, 1)
         plan.append((True, share, seconds, None))
-        plan.append((False, half, None if seconds is None else seconds / 2, None))
+        if probe.proves_losses:  # else the search with every move goes the same way, and its share goes there
+            plan.append((False, half, None if seconds is None else seconds / 2, None))
         plan += [(False, part, None if seconds is None else seconds / 2 / RESTARTS, n) for n in range(RESTARTS)]
     else:
         plan += [(False, share, seconds, None), (True, share, seconds, None)]
