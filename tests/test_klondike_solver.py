@@ -420,6 +420,7 @@ def _without_shortcuts(state: KlondikeState) -> Solver:
     return solver
 
 
+@pytest.mark.slow
 def test_positions_with_twins_agree_with_an_exhaustive_search() -> None:
     """Parts of runs move only to send the uncovered card up, and cards go up by themselves from the stock
     (turning one) and by rule 1's second form: on positions full of runs and twins, every verdict, of the
