@@ -25,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -32,18 +33,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from klondike_vs_solvitaire import DEFAULT_PATH, VERDICTS, deal, solvitaire_deal
 
-from accessible_cards.games.klondike.rules import rank, red, suit
+from accessible_cards.games.klondike.rules import Rules
 from accessible_cards.games.klondike.solver import UNDECIDED, Solver
 
 PRESETS = {3: "klondike", 1: "klondike-deal-1"}
-
-
-def second_form(card: int) -> tuple[tuple[int, int], ...] | None:
-    """Rule 1's second form for ``card``: the other colour's foundations at its rank less two, the other suit
-    of its colour at its rank less three (``Solver.low2``'s pairs, here also with cards back)."""
-    if rank(card) <= 2:
-        return None
-    return tuple((s, rank(card) - (2 if (s in (1, 2)) != red(card) else 3)) for s in range(4) if s != suit(card))
 
 
 def ours(seed: int, draw: int, seconds: float, shortcuts: bool, unproven: bool = False) -> dict[str, Any]:
@@ -51,8 +44,8 @@ def ours(seed: int, draw: int, seconds: float, shortcuts: bool, unproven: bool =
     ``unproven``: rule 1's second form also with cards back from the foundations, which is not proven."""
     state = deal(seed, draw)
     solver = Solver(state.rules, None, seconds)
-    if unproven:
-        solver.low2 = tuple(second_form(card) for card in range(len(solver.low2)))
+    if unproven:  # the second form's pairs, as the solver makes them for the same rules without cards back
+        solver.low2 = Solver(Rules(replace(state.options, from_foundation=False))).low2
     if not shortcuts:
         solver.swaps = False
         solver.talon_settles = False

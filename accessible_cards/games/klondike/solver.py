@@ -623,7 +623,7 @@ class Solver:
                 col = cols[src]
                 if col:
                     card = col[-1]
-                    if found[card & 3] == need[card] and self._free(card, found):
+                    if found[card & 3] == need[card] and free(card, found):
                         break
             else:
                 return node, done
