@@ -70,7 +70,7 @@ def _play(clients: list[Client], server: ServerThread, slow: Client, timeout: fl
         if all(c.app.game_screen_now is not None and c.app.game_screen_now.over for c in clients):
             return waits
         holding = [c for c in clients if c.app.game_screen_now.controller.waiting_for() is not None]
-        if holding and slow in holding:
+        if len(holding) == len(clients):  # each client has heard the end: one may hear it later than another
             for client in holding:
                 if client is not slow:
                     client.send("")  # Enter: this child is ready for the next game
