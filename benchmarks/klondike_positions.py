@@ -2,7 +2,7 @@
 
 The shortcuts counted (each proven in ``solver.py``'s docstring): a part of a run moves onto another column's
 card only to send the card it uncovers to its foundation; turning one card, a card of the stock goes up by
-itself when rule 1 allows it; and, without cards back from the foundations, rule 1's second form. The search
+itself when rule 1 allows it; and rule 1's second form. The search
 "without" them is the same search with the three switched off. Solvitaire (when built:
 ``scripts/build_solvitaire.sh``) plays the same deal by its preset ``klondike`` (draw 3) or ``klondike-deal-1``
 (draw 1), whose part-run rule is the first shortcut; its positions are the size of its cache at the end, the
@@ -11,9 +11,7 @@ count that matches this solver's positions searched.
 The deals are the classic deals of ``benchmarks/klondike_vs_solvitaire.py`` (cards may come back from the
 foundations). Each search is one process, one after the other, with no position limit and ``--seconds`` each.
 
-Run: ``.venv/bin/python benchmarks/klondike_positions.py --seconds 60 18:1 20:1 45:1 3:3 3:1`` (seed:draw);
-``--unproven`` adds a column: the search with rule 1's second form used with cards back too, which is not proven
-(the docstring says why), to count what it would save.
+Run: ``.venv/bin/python benchmarks/klondike_positions.py --seconds 60 18:1 20:1 45:1 3:3 3:1`` (seed:draw).
 """
 
 from __future__ import annotations
@@ -25,7 +23,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -33,19 +30,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from klondike_vs_solvitaire import DEFAULT_PATH, VERDICTS, deal, solvitaire_deal
 
-from accessible_cards.games.klondike.rules import Rules
 from accessible_cards.games.klondike.solver import UNDECIDED, Solver
 
 PRESETS = {3: "klondike", 1: "klondike-deal-1"}
 
 
-def ours(seed: int, draw: int, seconds: float, shortcuts: bool, unproven: bool = False) -> dict[str, Any]:
-    """The search with every move (and the shortcuts, or not) on one deal: verdict, positions, seconds.
-    ``unproven``: rule 1's second form also with cards back from the foundations, which is not proven."""
+def ours(seed: int, draw: int, seconds: float, shortcuts: bool) -> dict[str, Any]:
+    """The search with every move (and the shortcuts, or not) on one deal: verdict, positions, seconds."""
     state = deal(seed, draw)
     solver = Solver(state.rules, None, seconds)
-    if unproven:  # the second form's pairs, as the solver makes them for the same rules without cards back
-        solver.low2 = Solver(Rules(replace(state.options, from_foundation=False))).low2
     if not shortcuts:
         solver.swaps = False
         solver.talon_settles = False
@@ -77,24 +70,18 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seconds", type=float, default=60.0, help="the budget of each search")
     parser.add_argument("--solvitaire", default=os.environ.get("SOLVITAIRE") or str(DEFAULT_PATH))
-    parser.add_argument(
-        "--unproven", action="store_true", help="a last column: rule 1's second form with cards back too (unproven)"
-    )
     parser.add_argument("deals", nargs="+", help="seed:draw")
     args = parser.parse_args()
     path = Path(args.solvitaire).expanduser()
     built = path.is_file() and os.access(path, os.X_OK)
     if not built:
         print(f"Solvitaire is not at {path}: only this solver is measured; scripts/build_solvitaire.sh builds it.")
-    extra = " with the second form, unproven |" if args.unproven else ""
-    print("| deal | with the shortcuts | without them | Solvitaire's preset |" + extra)
-    print("|---|---|---|---|" + ("---|" if args.unproven else ""))
+    print("| deal | with the shortcuts | without them | Solvitaire's preset |")
+    print("|---|---|---|---|")
     for item in args.deals:
         seed, draw = (int(part) for part in item.split(":"))
         cells = [ours(seed, draw, args.seconds, True), ours(seed, draw, args.seconds, False)]
         cells.append(solvitaire(path, seed, draw, args.seconds) if built else {})
-        if args.unproven:
-            cells.append(ours(seed, draw, args.seconds, True, unproven=True))
         text = [
             f"{c['verdict']}, {c['positions']:,} positions, {c['seconds']:.1f} s" if c else "not built" for c in cells
         ]

@@ -378,11 +378,11 @@ def test_a_deal_the_usual_order_leads_astray_is_won_by_a_search_in_another_order
     assert _replays_to_a_win(state, verdict.line)
 
 
-def _twin_position(rng: random.Random, top_rank: int, most_up: int) -> KlondikeState:
+def _twin_position(rng: random.Random, top_rank: int, most_up: int, back: bool | None = None) -> KlondikeState:
     """Classic, with face-up runs in the columns, so that many cards have their twin (the other card of their
     rank and colour) face up too: parts of runs may move from one twin to the other. Ranks up to
-    ``top_rank``, each foundation already holding up to ``most_up`` cards; cards back from the foundations,
-    the draw and the passes at random."""
+    ``top_rank``, each foundation already holding up to ``most_up`` cards; cards back from the foundations
+    (unless ``back`` says), the draw and the passes at random."""
     found = [rng.randint(0, most_up) for _ in range(4)]
     pool = [(r, s) for i, s in enumerate("SHDC") for r in range(found[i] + 1, top_rank + 1)]
     rng.shuffle(pool)
@@ -404,7 +404,7 @@ def _twin_position(rng: random.Random, top_rank: int, most_up: int) -> KlondikeS
     options = {
         "draw": rng.choice([1, 3]),
         "passes": rng.choice([None, None, 1, 2]),
-        "from_foundation": rng.random() < 0.5,
+        "from_foundation": rng.random() < 0.5 if back is None else back,
     }
     stock = " ".join("A23456789"[r - 1] + s for r, s in pool)
     return board("classic", columns=columns, down=down, stock=stock, found=found, **options)
@@ -475,3 +475,31 @@ def test_the_shortcuts_lose_no_win_on_larger_positions() -> None:
         without += full.states
     assert verdicts == {WINNABLE, NOT_WINNABLE}
     assert with_them < without
+
+
+def test_the_second_form_with_cards_back_loses_no_win() -> None:
+    """Cards may come back from the foundations: a card still goes up by itself by rule 1's second form (the other
+    colour at its rank less two, the other suit of its colour at its rank less three). On positions where that
+    rule meets cards, the search with it and the same search without it agree on every verdict."""
+    rng = random.Random(12)
+    verdicts = set()
+    smaller = 0
+    for _ in range(60):
+        state = _twin_position(rng, top_rank=8, most_up=4, back=True)
+        solver = Solver(state.rules, None)
+        without = Solver(state.rules, None)
+        without.low2 = (None,) * len(without.low2)
+        verdict, reference = solver.solve(state), without.solve(state)
+        assert verdict.verdict == reference.verdict, (
+            [FRENCH.codes(c) for c in state.columns],
+            state.down,
+            FRENCH.codes(state.stock),
+            state.found,
+            state.options,
+        )
+        if verdict.verdict == WINNABLE:
+            assert _replays_to_a_win(state, verdict.line)
+        verdicts.add(verdict.verdict)
+        smaller += verdict.states < reference.states
+    assert verdicts == {WINNABLE, NOT_WINNABLE}
+    assert smaller >= 15  # the rule was met, not only allowed

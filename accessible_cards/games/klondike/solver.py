@@ -61,14 +61,30 @@ of rank ``r - 1`` of the other colour, of ``r - 2`` of its colour, and so on dow
    possible, can be left out of any winning line, which then is shorter; so a shortest winning
    line never takes it down, and the search, which tries every other move, still finds a win.
 
-Without cards back, rule 1 has a second form: a card goes up by itself when both foundations of the other colour
-hold ``r - 2`` cards and the other suit of its colour holds ``r - 3``. The cards that can still come to rest on
-it are the other colour's two cards of rank ``r - 1``, each next on its foundation, and on those only the card of
-rank ``r - 2`` of the other suit of its colour, next on its foundation or already there; nothing can rest on
-that one, as the other colour's cards of rank ``r - 3`` are all up. Take a winning line, send the card up first,
-and where the line lays one of those cards on it (or on one laid there), send that card up instead, the upper
-one first; leave out their later moves. Foundations only grow, so each is still next when it goes, and every
-other move stays allowed.
+Rule 1 has a second form: a card goes up by itself when both foundations of the other colour hold ``r - 2``
+cards and the other suit of its colour holds ``r - 3``. Say the card ``c`` is red (for a black card swap the
+colours). The cards that can still come to rest on it are the two black cards of rank ``r - 1``, each next on
+its foundation, and on those only the red ``r - 2`` of the other suit, next on its foundation or already there;
+nothing can rest on that one, as the black cards of rank ``r - 3`` are all up. Without cards back: take a
+winning line, send ``c`` up first, and where the line lays one of those cards on it (or on one laid there), send
+that card up instead, the upper one first; leave out their later moves. Foundations only grow, so each is still
+next when it goes, and every other move stays allowed.
+
+With cards back the form holds too, in two steps. First, take a shortest winning line: it never takes down a card of
+rank ``r - 2`` or lower, nor a red ``r - 1``, from the foundations. While all of those are still up, each one on top
+of its foundation meets rule 2's condition (the other colour at its rank less one, the other suit of its colour at
+its rank less two), so by rule 2 the first of them the line took down would make it longer than needed. Along it the
+black foundations stay at ``r - 2`` or more and the other red one at ``r - 3`` or more. Second, follow that line
+from the position with ``c`` up, keeping the set ``V`` of cards that are up here and in play there, at first
+``{c}``. Only the cards named above can be laid on a card of ``V``, so in the line the cards of ``V`` lie at the top
+of their columns (or, for ``c``, in the stock) with only cards of ``V`` on them. A move of cards of ``V`` is left
+out, and a run that carries some moves without them; a card the line lays on a card of ``V`` (with a card the line
+lays on that, in one run) goes up instead, or stays up, and joins ``V``: a black ``r - 1`` whose foundation then
+holds ``r - 2``, or the red ``r - 2`` whose foundation holds ``r - 3``, each next; a card of ``V`` the line sends up
+leaves ``V``. Every other move finds the same cards: the columns are the line's less the cards of ``V`` on their
+tops, and each foundation is the line's with at most a card of ``V`` above it, never under a card the line sends up
+or takes down (a black ``r`` goes up only after its ``r - 1``, and so on). The followed line wins, and it has no
+more moves that neither go to a foundation nor are parts of runs moved from twin to twin.
 
 Turning one card with no pass limit (``talon_settles``), every card of the stock and the waste can be drawn to
 the top of the waste at any time, whatever has left them: a card there that rule 1 sends up goes up by itself
@@ -86,8 +102,9 @@ from there too, by the same argument.
    the line sends a twin up (nothing may lie on it then), the other position first moves that twin's pile onto
    the free twin, a part of a run whose uncovered card then goes up, which the search tries, and sends it up.
    The followed line has no more moves that are not such swaps than the line it follows, and the proofs of rules
-   1 and 2 only leave moves out or bring a foundation move forward, so counted that way the three rules
-   combine: from every winnable position the search reaches a win. The proof needs a card laid only on a higher
+   1 and 2 and of the second form only leave moves out, bring a foundation move forward or send a card up
+   instead of laying it on another, so counted that way the rules combine: from every winnable position the
+   search reaches a win. The proof needs a card laid only on a higher
    card, so that a run never holds the twin of the card under it; a part of a run may still move to an empty
    column where a card that fills one can lie on another card (not in classic, where only kings fill them).
 
@@ -243,7 +260,7 @@ class Solver:
         need this card in a column (it goes to its foundation by itself; it never needs to come back)."""
         self.low2: tuple[tuple[tuple[int, int], ...] | None, ...] = tuple(
             None
-            if back or rank(card) <= 2
+            if rank(card) <= 2
             else tuple(
                 (s, rank(card) - 2 if (s in (1, 2)) != (card % 4 in (1, 2)) else rank(card) - 3)
                 for s in range(SUITS)
@@ -251,8 +268,8 @@ class Solver:
             )
             for card in range(CARDS)
         )
-        """Classic without cards back from the foundations: another set of (suit, count) pairs that, all held,
-        let a card go to its foundation by itself (the module's first proof, its second form)."""
+        """Classic: another set of (suit, count) pairs that, all held, let a card go to its foundation by itself
+        (the module's first proof, its second form; with cards back from the foundations too)."""
         self._reach_cache: dict[tuple[int, int, int], tuple[tuple[int, int], ...]] = {}
         self.parents: tuple[tuple[int, ...], ...] = tuple(
             tuple(target for target in range(CARDS) if card in self.fit_cards[target]) for card in range(CARDS)
@@ -558,11 +575,11 @@ class Solver:
                 if empty >= 0 and fills[card]:
                     talon.append((1, 0, empty, 1, p, new_pass))
         if self.back:
-            low = self.low
+            free = self._free
             for s in range(SUITS):
                 if found[s]:
                     card = self.tops[s][found[s]]
-                    if self.classic and all(found[t] >= n for t, n in low[card]):
+                    if self.classic and free(card, found):
                         continue  # no card in play can ever need it in a column (the module's proofs)
                     into = wanted.get(card)
                     if into is not None:
