@@ -137,7 +137,7 @@ from __future__ import annotations
 import heapq
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, Final
@@ -184,6 +184,7 @@ stock and the waste in drawing order, the waste's length, the foundations' count
 HIDDEN: Final = 64
 """Added to a face-down card's id in a column, so that the key tells face-down cards from face-up ones."""
 _ONE: Final = tuple(bytes((card,)) for card in range(CARDS))
+_NONE: Final[tuple[Step, ...]] = ()
 
 
 @cache
@@ -308,7 +309,7 @@ class Solver:
         self.total = state.total
         return self._moves(self.root(state))
 
-    def _open(self, state: KlondikeState, start: float) -> tuple[Node, list[Step], Verdict | None]:
+    def _open(self, state: KlondikeState, start: float) -> tuple[Node, Sequence[Step], Verdict | None]:
         """The settled root and the moves that settled it, and the verdict when no search is needed (a card
         that can never reach its foundation, or every card face up)."""
         self.total = state.total
@@ -316,7 +317,7 @@ class Solver:
         if self._doomed(root):
             return root, auto, Verdict(NOT_WINNABLE, 1, time.perf_counter() - start)
         if self._won(root):
-            line = self._spell(state, auto + self._finish(root))
+            line = self._spell(state, [*auto, *self._finish(root)])
             return root, auto, Verdict(WINNABLE, 0, time.perf_counter() - start, line)
         return root, auto, None
 
@@ -335,7 +336,7 @@ class Solver:
         generate = self._moves
         seen.add(key(root))
         stack: list[tuple[Node, Iterator[Step]]] = [(root, iter(generate(root)))]
-        path: list[list[Step]] = [auto]
+        path: list[Sequence[Step]] = [auto]
         states = 1
         limit = self.max_states
         while stack:
@@ -346,7 +347,7 @@ class Solver:
                 path.pop()
                 continue
             child, auto = settle(apply(node, move), move)
-            if won(child):
+            if not child[2] and won(child):  # a stock or waste card is never on its foundation
                 steps = [step for taken in path for step in taken] + [move, *auto] + self._finish(child)
                 return Verdict(WINNABLE, states, time.perf_counter() - start, self._spell(state, steps))
             k = key(child)
@@ -385,13 +386,14 @@ class Solver:
             _h, _n, node_key, node = heapq.heappop(heap)
             for move in generate(node):
                 child, auto = settle(apply(node, move), move)
-                if won(child):
+                if not child[2] and won(child):
                     steps = [move, *auto, *self._finish(child)]
                     back = parents[node_key]
                     while back is not None:
                         steps = back[1] + steps
                         back = parents[back[0]]
-                    return Verdict(WINNABLE, states, time.perf_counter() - start, self._spell(state, root_auto + steps))
+                    line = self._spell(state, [*root_auto, *steps])
+                    return Verdict(WINNABLE, states, time.perf_counter() - start, line)
                 k = key(child)
                 if k in parents:
                     continue
@@ -460,12 +462,14 @@ class Solver:
         """Positions with the same future share a key: the columns as a set (which column holds what does
         not matter), and, without a pass limit, the waste's length only as far as it changes what draws reach."""
         cols, _downs, pile, pos, _found, pass_number = node
-        body = b"\xff".join(sorted(cols)) + b"\xfe" + pile
+        parts = sorted(cols)  # the seven columns, the stock and the waste, set apart by 255 (no card's id)
+        parts.append(pile)
         if self.limited:
-            return (body, pos, pass_number)
+            return (b"\xff".join(parts), pos, pass_number)
         if pos == len(pile) or pos % self.draw == 0:
             pos = 0  # every card turning the waste over reaches, and no other
-        return body + _ONE[pos]
+        parts.append(_ONE[pos])
+        return b"\xff".join(parts)
 
     def _won(self, node: Node) -> bool:
         _cols, downs, pile, _pos, found, _pass = node
@@ -520,16 +524,12 @@ class Solver:
         talon: list[Step] = []
         other: list[Step] = []
         empty = -1
-        wanted: dict[int, list[int]] = {}  # a card that may go onto a column's top: those columns
+        wanted: list[tuple[int, ...]] = [()] * CARDS  # for each card, the columns whose top it may go onto
         for dst in range(COLUMNS):
             target = cols[dst]
             if target:
                 for card in fit_cards[target[-1]]:
-                    into = wanted.get(card)
-                    if into is None:
-                        wanted[card] = [dst]
-                    else:
-                        into.append(dst)
+                    wanted[card] += (dst,)
             elif empty < 0:
                 empty = dst
         for src in range(COLUMNS):
@@ -542,11 +542,9 @@ class Solver:
             if found[top & 3] == need[top]:
                 first.append((0, src, FOUNDATION, 1, 0, 0))
             card = col[down]  # the whole face-up run: it turns a card up or empties the column
-            into = wanted.get(card)
-            if into is not None:
-                for dst in into:
-                    if dst != src:
-                        good.append((0, src, dst, n - down, 0, 0))
+            for dst in wanted[card]:
+                if dst != src:
+                    good.append((0, src, dst, n - down, 0, 0))
             if empty >= 0 and down and fills[card]:
                 good.append((0, src, empty, n - down, 0, 0))
             for k in range(down + 1, n):  # a part of a run
@@ -556,11 +554,9 @@ class Solver:
                     continue
                 card = col[k]
                 if up or not swaps:
-                    into = wanted.get(card)
-                    if into is not None:
-                        for dst in into:
-                            if dst != src:
-                                other.append((0, src, dst, n - k, 0, 0))
+                    for dst in wanted[card]:
+                        if dst != src:
+                            other.append((0, src, dst, n - k, 0, 0))
                 if empty >= 0 and fills[card] and (up or not prune):
                     other.append((0, src, empty, n - k, 0, 0))
         if pile:
@@ -568,10 +564,8 @@ class Solver:
                 card = pile[p - 1]
                 if found[card & 3] == need[card]:
                     first.append((1, 0, FOUNDATION, 1, p, new_pass))
-                into = wanted.get(card)
-                if into is not None:
-                    for dst in into:
-                        talon.append((1, 0, dst, 1, p, new_pass))
+                for dst in wanted[card]:
+                    talon.append((1, 0, dst, 1, p, new_pass))
                 if empty >= 0 and fills[card]:
                     talon.append((1, 0, empty, 1, p, new_pass))
         if self.back:
@@ -581,10 +575,8 @@ class Solver:
                     card = self.tops[s][found[s]]
                     if self.classic and free(card, found):
                         continue  # no card in play can ever need it in a column (the module's proofs)
-                    into = wanted.get(card)
-                    if into is not None:
-                        for dst in into:
-                            other.append((2, s, dst, 1, 0, 0))
+                    for dst in wanted[card]:
+                        other.append((2, s, dst, 1, 0, 0))
                     if empty >= 0 and fills[card]:
                         other.append((2, s, empty, 1, 0, 0))
         shuffle = self.shuffle
@@ -624,26 +616,30 @@ class Solver:
         self._reach_cache[(length, pos, pass_number)] = answer
         return answer
 
-    def _settle(self, node: Node, move: Step | None = None) -> tuple[Node, list[Step]]:
+    def _settle(self, node: Node, move: Step | None = None) -> tuple[Node, Sequence[Step]]:
         """Classic: every column top that no card in play can need goes to its foundation (the moves made).
 
         ``move``: the move that made ``node`` from a settled position; when it sent no card to a foundation,
-        only the tops of the columns it touched can have become free."""
+        only the card it uncovered or laid from the waste can have become free."""
         if not self.classic:
-            return node, []
-        done: list[Step] = []
+            return node, _NONE
         need = self.need
         free = self._free
         if move is not None and move[2] != FOUNDATION:
+            # The position before the move was settled, and no foundation grew: only a card that the move
+            # turned up or laid on a column from the waste (not settled turning three) can be free now. A card
+            # from a foundation is not (the search takes down only cards that are not free).
+            kind = move[0]
+            if kind == 2 or (kind == 1 and self.talon_settles):
+                return node, _NONE
             cols, found = node[0], node[4]
-            for src in (move[1], move[2]) if move[0] == 0 else (move[2],):
-                col = cols[src]
-                if col:
-                    card = col[-1]
-                    if found[card & 3] == need[card] and free(card, found):
-                        break
-            else:
-                return node, done
+            col = cols[move[1] if kind == 0 else move[2]]
+            if not col:
+                return node, _NONE
+            card = col[-1]
+            if found[card & 3] != need[card] or not free(card, found):
+                return node, _NONE
+        done: list[Step] = []
         moved = True
         while moved:
             moved = False
