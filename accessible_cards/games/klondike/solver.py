@@ -125,11 +125,12 @@ a card from the waste, then the others (a part of a run, a card from a foundatio
 The fast search (``prune``), for finding wins, moves a part of a run only to send the card it uncovers up in
 every rule set (also to an empty column), and uses the first foundation rule in its forms without cards coming
 back even when they may. Where that leaves out a move the full search tries, it may miss a win, so its "not
-winnable" counts only where it leaves out nothing (``proves_losses``: classic without cards back): ``solve``
-searches first with it, then, where its verdict does not count, with every move, and only that last search may
-say "not winnable". Some of its searches try the moves of each kind in a random order (``shuffle``, seeded);
-that changes only which wins are found first, never a verdict's soundness: a win is a line of play, checked
-move by move.
+winnable" counts only where it leaves out nothing (``proves_losses``). In classic it would leave out moves only
+with cards back, where the rules above already cut the search almost as much, so there ``solve`` runs its fast
+searches (best first, and depth first in random orders) with the full search's rules, and each may say "not
+winnable"; elsewhere it runs the fast search, then the search with every move. Trying the moves of each kind in a
+random order (``shuffle``, seeded) changes only which wins are found first, never a verdict's soundness: a win is
+a line of play, checked move by move.
 """
 
 from __future__ import annotations
@@ -723,8 +724,12 @@ class Solver:
 
 
 RESTARTS: Final = 12
-"""Classic: the depth-first fast search's quarter of the budget is shared by one search in the usual order and,
-after it, this many short ones, each trying the moves of each kind in another random order."""
+"""Classic: after the best-first fast search, this many short depth-first ones, each trying the moves of each kind
+in another random order, share an eighth of the budget."""
+BEST_FIRST_SHARE: Final = 16
+"""Classic: the best-first fast search has a sixteenth of the budget, the random orders together an eighth, and
+the search with every move the rest, thirteen sixteenths (``docs/performance.md``, "Most of the budget to the
+search that proves")."""
 
 
 def solve(
@@ -736,40 +741,38 @@ def solve(
 ) -> Verdict:
     """The solver's verdict on ``state`` (started), within the budget.
 
-    ``first_pruned``: find a win first with the fast search (``prune``): best first on a quarter of the
-    budget, then depth first on another quarter (the other way round outside classic, where depth first
-    wins sooner); when neither finds one, search depth first with every
-    move on the rest (all of it that the fast searches left). A win from any of them is a line that wins;
-    "not winnable" comes from the search with every move, or from a fast search that leaves out none of its
-    moves (``Solver.proves_losses``), so the verdict stays sound.
+    ``first_pruned``: find a win first with the fast searches, then search depth first with every move on the
+    rest of the budget (all of it that the fast searches left). A win from any of them is a line that wins; "not
+    winnable" comes from the search with every move, or from a fast search that leaves out none of its moves
+    (``Solver.proves_losses``; in classic each of them), so the verdict stays sound.
 
-    In classic the depth-first quarter is split: half for the search in the usual order, half for
-    :data:`RESTARTS` short searches in random orders (seeded, so a verdict is the same on every machine). A
+    In classic the fast searches are best first on a sixteenth of the budget, then :data:`RESTARTS` short depth-
+    first searches in random orders (seeded, so a verdict is the same on every machine) on an eighth. A
     depth-first search's time to a win depends much on its order: on a deal its order leads astray, another
-    order often wins within a few thousand positions (``docs/performance.md``). Where cards come back from the
-    foundations, the fast search's "not winnable" does not count and the search with every move tries the
-    usual order itself, moves of parts of runs as restricted as the fast one's: the half of the usual order
-    goes to it instead.
+    order often wins within a few thousand positions, and best first wins at once many deals that depth first
+    takes long to win (``docs/performance.md``). The search with every move, in the usual order, has the other
+    thirteen sixteenths: it wins most deals itself, and it is the one that proves a deal lost, so a lost deal
+    pays only three sixteenths of the budget for the others. Outside classic, where depth first wins sooner:
+    depth first, then best first, each on a quarter.
     """
     if not first_pruned:
         return Solver(state.rules, max_states, max_seconds, prune).solve(state)
-    share = None if max_states is None else max(max_states // 4, 1)
-    seconds = None if max_seconds is None else max_seconds / 4
     probe = Solver(state.rules, prune=True)
     plan: list[tuple[bool, int | None, float | None, int | None]] = []  # best first?, positions, seconds, order
     if probe.classic:
-        half = None if share is None else max(share // 2, 1)
-        part = None if share is None else max(share // 2 // RESTARTS, 1)
+        share = None if max_states is None else max(max_states // BEST_FIRST_SHARE, 1)
+        seconds = None if max_seconds is None else max_seconds / BEST_FIRST_SHARE
+        part = None if share is None else max(2 * share // RESTARTS, 1)
         plan.append((True, share, seconds, None))
-        if probe.proves_losses:  # else the search with every move goes the same way, and its share goes there
-            plan.append((False, half, None if seconds is None else seconds / 2, None))
-        plan += [(False, part, None if seconds is None else seconds / 2 / RESTARTS, n) for n in range(RESTARTS)]
+        plan += [(False, part, None if seconds is None else 2 * seconds / RESTARTS, n) for n in range(RESTARTS)]
     else:
+        share = None if max_states is None else max(max_states // 4, 1)
+        seconds = None if max_seconds is None else max_seconds / 4
         plan += [(False, share, seconds, None), (True, share, seconds, None)]
     states = 0
     spent = 0.0
     for best_first, positions, limit, order in plan:
-        solver = Solver(state.rules, positions, limit, True)
+        solver = Solver(state.rules, positions, limit, not probe.classic)  # classic: the full rules (module doc)
         if order is not None:
             solver.shuffle = random.Random(order)
         fast = solver.solve_best_first(state) if best_first else solver.solve(state)
