@@ -42,7 +42,7 @@ def ours(seed: int, draw: int, seconds: float, shortcuts: bool) -> dict[str, Any
     if not shortcuts:
         solver.swaps = False
         solver.talon_settles = False
-        solver.low2 = (None,) * len(solver.low2)
+        solver.drop_second_form()
     started = time.perf_counter()
     verdict = solver.solve(state)
     return {"verdict": verdict.verdict, "positions": verdict.states, "seconds": time.perf_counter() - started}

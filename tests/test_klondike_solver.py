@@ -416,7 +416,7 @@ def _without_shortcuts(state: KlondikeState) -> Solver:
     solver = Solver(state.rules, None)
     solver.swaps = False
     solver.talon_settles = False
-    solver.low2 = (None,) * len(solver.low2)
+    solver.drop_second_form()
     return solver
 
 
@@ -488,7 +488,7 @@ def test_the_second_form_with_cards_back_loses_no_win() -> None:
         state = _twin_position(rng, top_rank=8, most_up=4, back=True)
         solver = Solver(state.rules, None)
         without = Solver(state.rules, None)
-        without.low2 = (None,) * len(without.low2)
+        without.drop_second_form()
         verdict, reference = solver.solve(state), without.solve(state)
         assert verdict.verdict == reference.verdict, (
             [FRENCH.codes(c) for c in state.columns],

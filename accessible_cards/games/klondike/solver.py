@@ -272,12 +272,17 @@ class Solver:
         )
         """Classic: another set of (suit, count) pairs that, all held, let a card go to its foundation by itself
         (the module's first proof, its second form; with cards back from the foundations too)."""
+        self._freeing = self._freeing_table()
         self._reach_cache: dict[tuple[int, int, int], tuple[tuple[int, int], ...]] = {}
         self.parents: tuple[tuple[int, ...], ...] = tuple(
             tuple(target for target in range(CARDS) if card in self.fit_cards[target]) for card in range(CARDS)
         )
         """The cards a card may be laid on in a column."""
         lies_and_fills = any(self.fills[card] and self.parents[card] for card in range(CARDS))
+        self.parts_only_up = self.classic and self.swaps and not lies_and_fills
+        """Classic, where parts of runs move only to send the uncovered card up (and never to an empty column, as
+        no card that fills one lies on another): a run whose cards all need more on their foundations than any
+        foundation holds has no part to move."""
         self.proves_losses = not prune or (self.swaps and not rules.from_foundation and not lies_and_fills)
         """Whether its "not winnable" is sound: always, but for a fast search (``prune``) only where it leaves out
         no move the full search tries (no cards back from the foundations, parts of runs moved as in the full
@@ -520,6 +525,8 @@ class Solver:
         prune = self.prune
         fit_cards = self.fit_cards
         swaps = self.swaps or prune
+        parts_only_up = self.parts_only_up
+        most = max(found)
         first: list[Step] = []
         good: list[Step] = []
         talon: list[Step] = []
@@ -548,6 +555,8 @@ class Solver:
                     good.append((0, src, dst, n - down, 0, 0))
             if empty >= 0 and down and fills[card]:
                 good.append((0, src, empty, n - down, 0, 0))
+            if parts_only_up and (n - down < 2 or need[col[n - 2]] > most):
+                continue  # in classic a run's lower cards need more than its upper ones
             for k in range(down + 1, n):  # a part of a run
                 under = col[k - 1]
                 up = found[under & 3] == need[under]  # the card it uncovers can go to its foundation
@@ -677,10 +686,33 @@ class Solver:
 
     def _free(self, card: int, found: tuple[int, ...]) -> bool:
         """Classic: whether no card in play can ever need ``card`` in a column (the module's first proof)."""
-        if all(found[s] >= n for s, n in self.low[card]):
-            return True
-        other = self.low2[card]
-        return other is not None and all(found[s] >= n for s, n in other)
+        one, two, same, other_needs, same_needs, other_needs2, same_needs2 = self._freeing[card]
+        a, b, c = found[one], found[two], found[same]
+        return (a >= other_needs and b >= other_needs and c >= same_needs) or (
+            a >= other_needs2 and b >= other_needs2 and c >= same_needs2
+        )
+
+    def _freeing_table(self) -> tuple[tuple[int, int, int, int, int, int, int], ...]:
+        """``low`` and ``low2`` as what ``_free`` reads, for each classic card: its other colour's two suits and the
+        other suit of its colour, then the counts the first form needs on each (the other colour's two alike), then
+        the second form's (more than any foundation holds where it has none)."""
+        rows: list[tuple[int, int, int, int, int, int, int]] = []
+        for card in range(CARDS):
+            red = card % 4 in (1, 2)
+            one, two = (s for s in range(SUITS) if (s in (1, 2)) != red)
+            same = next(s for s in range(SUITS) if s != card % 4 and (s in (1, 2)) == red)
+            first = dict(self.low[card])
+            second = dict(self.low2[card] or {one: 14, two: 14, same: 14})
+            for needs in (first, second):
+                assert needs.get(one, 0) == needs.get(two, 0), "the other colour's two foundations alike"
+            row = (one, two, same, first.get(one, 0), first.get(same, 0), second.get(one, 0), second.get(same, 0))
+            rows.append(row)
+        return tuple(rows)
+
+    def drop_second_form(self) -> None:
+        """Leave out rule 1's second form (to measure what it saves, or check it against the search without it)."""
+        self.low2 = (None,) * CARDS
+        self._freeing = self._freeing_table()
 
     def _finish(self, node: Node) -> list[Step]:
         """Every card face up, no stock (classic): the lowest top card to its foundation until all are there."""
