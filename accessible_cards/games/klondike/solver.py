@@ -347,24 +347,24 @@ class Solver:
         limit = self.max_states
         while stack:
             node, moves = stack[-1]
-            move = next(moves, None)
-            if move is None:
+            for move in moves:  # the next move of the deepest position, up to the first that leads somewhere new
+                child, auto = settle(apply(node, move), move)
+                if not child[2] and won(child):  # a stock or waste card is never on its foundation
+                    steps = [step for taken in path for step in taken] + [move, *auto] + self._finish(child)
+                    return Verdict(WINNABLE, states, time.perf_counter() - start, self._spell(state, steps))
+                k = key(child)
+                if k in seen:
+                    continue
+                seen.add(k)
+                states += 1
+                if (limit is not None and states > limit) or (states & 255 == 0 and time.perf_counter() > deadline):
+                    return Verdict(UNDECIDED, states, time.perf_counter() - start)
+                stack.append((child, iter(generate(child))))
+                path.append([move, *auto])
+                break
+            else:
                 stack.pop()
                 path.pop()
-                continue
-            child, auto = settle(apply(node, move), move)
-            if not child[2] and won(child):  # a stock or waste card is never on its foundation
-                steps = [step for taken in path for step in taken] + [move, *auto] + self._finish(child)
-                return Verdict(WINNABLE, states, time.perf_counter() - start, self._spell(state, steps))
-            k = key(child)
-            if k in seen:
-                continue
-            seen.add(k)
-            states += 1
-            if (limit is not None and states > limit) or (states & 255 == 0 and time.perf_counter() > deadline):
-                return Verdict(UNDECIDED, states, time.perf_counter() - start)
-            stack.append((child, iter(generate(child))))
-            path.append([move, *auto])
         return Verdict(NOT_WINNABLE, states, time.perf_counter() - start)
 
     def solve_best_first(self, state: KlondikeState) -> Verdict:
