@@ -340,6 +340,10 @@ class Solver:
         apply = self._apply
         won = self._won
         generate = self._moves
+        classic = self.classic
+        talon_settles = self.talon_settles
+        need = self.need
+        free = self._free
         seen.add(key(root))
         stack: list[tuple[Node, Iterator[Step]]] = [(root, iter(generate(root)))]
         path: list[Sequence[Step]] = [auto]
@@ -348,7 +352,19 @@ class Solver:
         while stack:
             node, moves = stack[-1]
             for move in moves:  # the next move of the deepest position, up to the first that leads somewhere new
-                child, auto = settle(apply(node, move), move)
+                child = apply(node, move)
+                auto = _NONE
+                if classic:  # _settle's own first look, here to spare most children the call
+                    kind = move[0]
+                    if move[2] == FOUNDATION:
+                        child, auto = settle(child)
+                    elif kind == 0 or (kind == 1 and not talon_settles):
+                        col = child[0][move[1] if kind == 0 else move[2]]
+                        if col:
+                            card = col[-1]
+                            found = child[4]
+                            if found[card & 3] == need[card] and free(card, found):
+                                child, auto = settle(child)
                 if not child[2] and won(child):  # a stock or waste card is never on its foundation
                     steps = [step for taken in path for step in taken] + [move, *auto] + self._finish(child)
                     return Verdict(WINNABLE, states, time.perf_counter() - start, self._spell(state, steps))
