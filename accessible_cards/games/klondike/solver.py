@@ -773,11 +773,11 @@ class Solver:
 
 RESTARTS: Final = 12
 """Classic: after the best-first fast search, this many short depth-first ones, each trying the moves of each kind
-in another random order, share an eighth of the budget."""
+in another random order, share an eighth of the budget turning three, a sixteenth turning one."""
 BEST_FIRST_SHARE: Final = 16
-"""Classic: the best-first fast search has a sixteenth of the budget, the random orders together an eighth, and
-the search with every move the rest, thirteen sixteenths (``docs/performance.md``, "Most of the budget to the
-search that proves")."""
+"""Classic: the best-first fast search has a sixteenth of the budget, the random orders what ``RESTARTS`` says, and
+the search with every move the rest, thirteen sixteenths turning three and seven eighths turning one
+(``docs/performance.md``, "Most of the budget to the search that proves")."""
 
 
 def solve(
@@ -795,13 +795,14 @@ def solve(
     (``Solver.proves_losses``; in classic each of them), so the verdict stays sound.
 
     In classic the fast searches are best first on a sixteenth of the budget, then :data:`RESTARTS` short depth-
-    first searches in random orders (seeded, so a verdict is the same on every machine) on an eighth. A
+    first searches in random orders (seeded, so a verdict is the same on every machine) on an eighth, or a
+    sixteenth turning one card, where the orders win the few deals they win within a few hundred positions. A
     depth-first search's time to a win depends much on its order: on a deal its order leads astray, another
     order often wins within a few thousand positions, and best first wins at once many deals that depth first
-    takes long to win (``docs/performance.md``). The search with every move, in the usual order, has the other
-    thirteen sixteenths: it wins most deals itself, and it is the one that proves a deal lost, so a lost deal
-    pays only three sixteenths of the budget for the others. Outside classic, where depth first wins sooner:
-    depth first, then best first, each on a quarter.
+    takes long to win (``docs/performance.md``). The search with every move, in the usual order, has the rest:
+    it wins most deals itself, and it is the one that proves a deal lost, so a lost deal pays only an eighth or
+    three sixteenths of the budget for the others. Outside classic, where depth first wins sooner: depth first,
+    then best first, each on a quarter.
     """
     if not first_pruned:
         return Solver(state.rules, max_states, max_seconds, prune).solve(state)
@@ -810,9 +811,10 @@ def solve(
     if probe.classic:
         share = None if max_states is None else max(max_states // BEST_FIRST_SHARE, 1)
         seconds = None if max_seconds is None else max_seconds / BEST_FIRST_SHARE
-        part = None if share is None else max(2 * share // RESTARTS, 1)
+        shares = 1 if probe.draw == 1 else 2  # sixteenths of the budget for the random orders
+        part = None if share is None else max(shares * share // RESTARTS, 1)
         plan.append((True, share, seconds, None))
-        plan += [(False, part, None if seconds is None else 2 * seconds / RESTARTS, n) for n in range(RESTARTS)]
+        plan += [(False, part, None if seconds is None else shares * seconds / RESTARTS, n) for n in range(RESTARTS)]
     else:
         share = None if max_states is None else max(max_states // 4, 1)
         seconds = None if max_seconds is None else max_seconds / 4
