@@ -132,6 +132,24 @@ def test_a_classic_winnable_only_deal_is_won_by_the_solver(game_seed: int) -> No
     assert verdict.verdict == WINNABLE and _replays_to_a_win(state, verdict.line)
 
 
+@pytest.mark.parametrize("draw", [3, 1])
+def test_a_single_pass_deals_from_its_list_and_the_deal_plays_to_a_win(draw: int) -> None:
+    """With one pass few deals can be won (turning three about one in fifty): a search for one kept the player
+    waiting seconds, so these rules have lists too. The deal is dealt from the list, with nothing skipped, and the
+    line that wins the listed deal (the search that listed it, again) wins the renamed deal move for move."""
+    settings: dict[str, Any] = {"passes": 1, "draw": draw}
+    options = options_for("classic", {**settings, "winnable_only": True})
+    assert listed_seeds(options) is not None
+    state = KlondikeState("classic", options, 2)
+    dealt = state.start()[0]
+    assert not dealt.searched and not dealt.skipped  # type: ignore[attr-defined]
+    chosen = pick(options, 2)
+    assert chosen is not None and chosen.renaming != RENAMINGS[0]
+    listed = solve(_plain("classic", settings, chosen.seed), 300_000, first_pruned=True)
+    assert listed.verdict == WINNABLE
+    assert _replays_to_a_win(state, listed.line)  # a renaming changes no move: the same line wins
+
+
 def test_cards_back_from_the_foundations_deal_from_the_list_without_them() -> None:
     """``from_foundation`` only adds moves, so the list of the same rules without it serves: the deal is a listed
     one, nothing is searched, and the line that wins it without cards coming back wins it with them too."""
