@@ -29,6 +29,8 @@ RULE_SETS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("classic", {"draw": 1, "passes": 3}),
     ("classic", {"passes": 1}),
     ("classic", {"draw": 1, "passes": 1}),
+    ("classic", {"passes": 2}),
+    ("classic", {"draw": 1, "passes": 2}),
     ("braillespiel", {"passes": 1}),
 )
 

@@ -42,13 +42,15 @@ RULE_SETS: Final[dict[str, tuple[str, dict[str, Any], int, int]]] = {
     "braillespiel-turn-one": ("braillespiel", {"draw": 1}, 1000, 300_000),
     "classic": ("classic", {}, 240, 300_000),
     "classic-turn-one": ("classic", {"draw": 1}, 160, 300_000),
-    "classic-one-pass": ("classic", {"passes": 1}, 800, 300_000),
+    "classic-one-pass": ("classic", {"passes": 1}, 2000, 300_000),
+    "classic-three-passes": ("classic", {"passes": 3}, 240, 300_000),
+    "classic-turn-one-three-passes": ("classic", {"draw": 1, "passes": 3}, 160, 300_000),
     "classic-turn-one-one-pass": ("classic", {"draw": 1, "passes": 1}, 160, 300_000),
 }
 """The presets' own rules (the seed's Braillespiel, classic; the races deal by the same two) in turn three,
-and in turn one, the other ``draw``; and classic with a single pass through the stock, where few deals are
-winnable and a search for one would keep the player waiting seconds. Other rule sets are not listed:
-``winnable_only`` searches for them."""
+and in turn one, the other ``draw``; and classic with the pass limits its rules page names, one pass and three,
+where a search for a winnable deal would keep the player waiting seconds (with one pass few deals are winnable).
+Other rule sets are not listed: ``winnable_only`` searches for them."""
 
 
 def replays_to_a_win(variant: str, settings: dict[str, Any], seed: int, line: list[Any]) -> bool:

@@ -257,12 +257,12 @@ def test_the_preset_offered_first_is_the_languages_until_one_is_chosen(
     ],
 )
 def test_a_deal_searched_for_is_announced_before_the_search(lang: str, looking: str, no_list: str) -> None:
-    """Winnable deals only with three passes (no list): the opening says a deal is being looked for, so the
+    """Winnable deals only with two passes (no list): the opening says a deal is being looked for, so the
     seconds of search are not silence; after the deal, that it came from a short search. With the listed rules
     neither is said."""
     from saves_support import play
 
-    searched = {"klondike": {"variant": "classic", "passes": 3, "winnable_only": True}}
+    searched = {"klondike": {"variant": "classic", "passes": 2, "winnable_only": True}}
     _, said = play(None, ["4", "", "o"], budget=3, lang=lang, games=searched)
     opening = next(i for i, line in enumerate(said) if looking in line)
     assert any(no_list in line for line in said[opening + 1 :]), said[:6]
@@ -275,7 +275,7 @@ def test_a_deal_searched_for_is_announced_before_the_search(lang: str, looking: 
 def test_the_display_shows_a_deal_is_being_looked_for(lang: str, shown: str) -> None:
     """A braille reader waits through the same seconds of search: the opening's last line on the display says why,
     under the screen's title and the seed, each line within 40 cells; with a list, the screen's own title."""
-    searched = Table(lang, {**LESSON, "options": {"draw": 1, "passes": 3, "winnable_only": True}})
+    searched = Table(lang, {**LESSON, "options": {"draw": 1, "passes": 2, "winnable_only": True}})
     opening = controller(searched).opening(1, 42, "classic")
     assert isinstance(opening, Utterance)
     lines = opening.braille.split("\n")

@@ -239,9 +239,9 @@ def test_the_hint_is_a_legal_move_in_play() -> None:
 
 def test_winnable_deals_only_without_a_list_deals_a_deal_the_search_wins_and_the_same_again() -> None:
     """Issue: "a setting that deals only deals the solver has shown winnable"; for rules the shipped list lacks
-    (three passes) a short search deals; its budget is in positions, so the same seed deals the same cards
+    (two passes) a short search deals; its budget is in positions, so the same seed deals the same cards
     again (a save replays its deal). The list's own deals: ``test_klondike_winnable.py``."""
-    options = options_for("classic", {"winnable_only": True, "passes": 3})
+    options = options_for("classic", {"winnable_only": True, "passes": 2})
     skipped = 0
     for seed in (1, 3):
         state = KlondikeState("classic", options, seed)
