@@ -279,9 +279,9 @@ class Solver:
         )
         """The cards a card may be laid on in a column."""
         lies_and_fills = any(self.fills[card] and self.parents[card] for card in range(CARDS))
-        self.parts_only_up = self.classic and self.swaps and not lies_and_fills
-        """Classic, where parts of runs move only to send the uncovered card up (and never to an empty column, as
-        no card that fills one lies on another): a run whose cards all need more on their foundations than any
+        self.runs_only_up = self.classic and not lies_and_fills
+        """Classic, where no card that fills an empty column lies on another: when parts of runs move only to send
+        the uncovered card up (``swaps``), a run whose cards all need more on their foundations than any
         foundation holds has no part to move."""
         self.proves_losses = not prune or (self.swaps and not rules.from_foundation and not lies_and_fills)
         """Whether its "not winnable" is sound: always, but for a fast search (``prune``) only where it leaves out
@@ -541,7 +541,7 @@ class Solver:
         prune = self.prune
         fit_cards = self.fit_cards
         swaps = self.swaps or prune
-        parts_only_up = self.parts_only_up
+        parts_only_up = self.runs_only_up and swaps
         most = max(found)
         first: list[Step] = []
         good: list[Step] = []
