@@ -13,7 +13,7 @@ from klondike_support import FRENCH, board
 from accessible_cards.games.klondike.actions import GiveUp, Move, Redo, Undo
 from accessible_cards.games.klondike.hint import hint, sampled_state
 from accessible_cards.games.klondike.rules import options_for
-from accessible_cards.games.klondike.solver import NOT_WINNABLE, UNDECIDED, WINNABLE, Solver, solve
+from accessible_cards.games.klondike.solver import NOT_WINNABLE, UNDECIDED, WINNABLE, Solver, Verdict, solve
 from accessible_cards.games.klondike.state import WINNABLE_STATES, KlondikeState
 
 
@@ -420,6 +420,19 @@ def _without_shortcuts(state: KlondikeState) -> Solver:
     return solver
 
 
+def _agrees(state: KlondikeState, verdict: Verdict, reference: str) -> None:
+    """``verdict`` is ``reference`` (the position is shown when not), and a win it claims plays to a win."""
+    assert verdict.verdict == reference, (
+        [FRENCH.codes(c) for c in state.columns],
+        state.down,
+        FRENCH.codes(state.stock),
+        state.found,
+        state.options,
+    )
+    if verdict.verdict == WINNABLE:
+        assert _replays_to_a_win(state, verdict.line)
+
+
 @pytest.mark.slow
 def test_positions_with_twins_agree_with_an_exhaustive_search() -> None:
     """Parts of runs move only to send the uncovered card up, and cards go up by themselves from the stock
@@ -435,16 +448,8 @@ def test_positions_with_twins_agree_with_an_exhaustive_search() -> None:
             continue  # too many positions for the engine's own search in a test: another position instead
         checked += 1
         verdict = solve(state, max_states=None)
-        assert verdict.verdict == (WINNABLE if truth else NOT_WINNABLE), (
-            [FRENCH.codes(c) for c in state.columns],
-            state.down,
-            FRENCH.codes(state.stock),
-            state.found,
-            state.options,
-        )
-        assert solve(state, max_states=None, first_pruned=True).verdict == verdict.verdict
-        if truth:
-            assert _replays_to_a_win(state, verdict.line)
+        _agrees(state, verdict, WINNABLE if truth else NOT_WINNABLE)
+        _agrees(state, solve(state, max_states=None, first_pruned=True), verdict.verdict)
         verdicts.add(verdict.verdict)
         pruned += verdict.states < _without_shortcuts(state).solve(state).states
     assert verdicts == {WINNABLE, NOT_WINNABLE}
@@ -461,15 +466,7 @@ def test_the_shortcuts_lose_no_win_on_larger_positions() -> None:
         state = _twin_position(rng, top_rank=7, most_up=3)
         fast = solve(state, max_states=None)
         full = _without_shortcuts(state).solve(state)
-        assert fast.verdict == full.verdict, (
-            [FRENCH.codes(c) for c in state.columns],
-            state.down,
-            FRENCH.codes(state.stock),
-            state.found,
-            state.options,
-        )
-        if fast.verdict == WINNABLE:
-            assert _replays_to_a_win(state, fast.line)
+        _agrees(state, fast, full.verdict)
         verdicts.add(fast.verdict)
         with_them += fast.states
         without += full.states
@@ -490,15 +487,7 @@ def test_the_second_form_with_cards_back_loses_no_win() -> None:
         without = Solver(state.rules, None)
         without.drop_second_form()
         verdict, reference = solver.solve(state), without.solve(state)
-        assert verdict.verdict == reference.verdict, (
-            [FRENCH.codes(c) for c in state.columns],
-            state.down,
-            FRENCH.codes(state.stock),
-            state.found,
-            state.options,
-        )
-        if verdict.verdict == WINNABLE:
-            assert _replays_to_a_win(state, verdict.line)
+        _agrees(state, verdict, reference.verdict)
         verdicts.add(verdict.verdict)
         smaller += verdict.states < reference.states
     assert verdicts == {WINNABLE, NOT_WINNABLE}
