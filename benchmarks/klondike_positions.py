@@ -2,8 +2,8 @@
 
 The shortcuts counted (each proven in ``solver.py``'s docstring): a part of a run moves onto another column's
 card only to send the card it uncovers to its foundation; turning one card, a card of the stock goes up by
-itself when rule 1 allows it; and rule 1's second form. The search
-"without" them is the same search with the three switched off. Solvitaire (when built:
+itself when rule 1 allows it; and rule 1's second form. The search "without" them is the same search with the
+three switched off. Solvitaire (when built:
 ``scripts/build_solvitaire.sh``) plays the same deal by its preset ``klondike`` (draw 3) or ``klondike-deal-1``
 (draw 1), whose part-run rule is the first shortcut; its positions are the size of its cache at the end, the
 count that matches this solver's positions searched.
