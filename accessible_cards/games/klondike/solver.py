@@ -59,7 +59,9 @@ of rank ``r - 1`` of the other colour, of ``r - 2`` of its colour, and so on dow
 2. *A card never comes back from its foundation* (``from_foundation``) when the same condition
    holds for it: by the same argument, its trip down and back, and every trip that trip made
    possible, can be left out of any winning line, which then is shorter; so a shortest winning
-   line never takes it down, and the search, which tries every other move, still finds a win.
+   line never takes it down, and the search, which tries every other move, still finds a win. Nor
+   does the search take down a card that the second form below sends up: it would go straight back,
+   to the position the search came from.
 
 Rule 1 has a second form: a card goes up by itself when both foundations of the other colour hold ``r - 2``
 cards and the other suit of its colour holds ``r - 3``. Say the card ``c`` is red (for a black card swap the
