@@ -338,14 +338,9 @@ class Solver:
         if settled is not None:
             return settled
         key = self._key
-        settle = self._settle
-        apply = self._apply
+        step = self._child
         won = self._won
         generate = self._moves
-        classic = self.classic
-        talon_settles = self.talon_settles
-        need = self.need
-        free = self._free
         seen.add(key(root))
         stack: list[tuple[Node, Iterator[Step]]] = [(root, iter(generate(root)))]
         path: list[Sequence[Step]] = [auto]
@@ -354,19 +349,7 @@ class Solver:
         while stack:
             node, moves = stack[-1]
             for move in moves:  # the next move of the deepest position, up to the first that leads somewhere new
-                child = apply(node, move)
-                auto = _NONE
-                if classic:  # _settle's own first look, here to spare most children the call
-                    kind = move[0]
-                    if move[2] == FOUNDATION:
-                        child, auto = settle(child)
-                    elif kind == 0 or (kind == 1 and not talon_settles):
-                        col = child[0][move[1] if kind == 0 else move[2]]
-                        if col:
-                            card = col[-1]
-                            found = child[4]
-                            if found[card & 3] == need[card] and free(card, found):
-                                child, auto = settle(child)
+                child, auto = step(node, move)
                 if not child[2] and won(child):  # a stock or waste card is never on its foundation
                     steps = [step for taken in path for step in taken] + [move, *auto] + self._finish(child)
                     return Verdict(WINNABLE, states, time.perf_counter() - start, self._spell(state, steps))
@@ -395,8 +378,7 @@ class Solver:
         if settled is not None:
             return settled
         key = self._key
-        settle = self._settle
-        apply = self._apply
+        step = self._child
         won = self._won
         generate = self._moves
         root_key = key(root)
@@ -409,7 +391,7 @@ class Solver:
         while heap:
             _h, _n, node_key, node = heapq.heappop(heap)
             for move in generate(node):
-                child, auto = settle(apply(node, move), move)
+                child, auto = step(node, move)
                 if not child[2] and won(child):
                     steps = [move, *auto, *self._finish(child)]
                     back = parents[node_key]
@@ -644,29 +626,34 @@ class Solver:
         self._reach_cache[(length, pos, pass_number)] = answer
         return answer
 
-    def _settle(self, node: Node, move: Step | None = None) -> tuple[Node, Sequence[Step]]:
-        """Classic: every column top that no card in play can need goes to its foundation (the moves made).
+    def _child(self, node: Node, move: Step) -> tuple[Node, Sequence[Step]]:
+        """The position ``move`` makes from the settled ``node``, settled, and the moves that settled it.
 
-        ``move``: the move that made ``node`` from a settled position; when it sent no card to a foundation,
-        only the card it uncovered or laid from the waste can have become free."""
+        When the move sent no card to a foundation, only the card it uncovered or laid from the waste (not
+        settled turning three) can have become free; a card from a foundation is not (the search takes down
+        only cards that are not free). So most children need no settling, and are not handed to it."""
+        child = self._apply(node, move)
+        if not self.classic:
+            return child, _NONE
+        kind = move[0]
+        if move[2] == FOUNDATION:
+            return self._settle(child)
+        if kind == 2 or (kind == 1 and self.talon_settles):
+            return child, _NONE
+        col = child[0][move[1] if kind == 0 else move[2]]
+        if col:
+            card = col[-1]
+            found = child[4]
+            if found[card & 3] == self.need[card] and self._free(card, found):
+                return self._settle(child)
+        return child, _NONE
+
+    def _settle(self, node: Node) -> tuple[Node, Sequence[Step]]:
+        """Classic: every column top that no card in play can need goes to its foundation (the moves made)."""
         if not self.classic:
             return node, _NONE
         need = self.need
         free = self._free
-        if move is not None and move[2] != FOUNDATION:
-            # The position before the move was settled, and no foundation grew: only a card that the move
-            # turned up or laid on a column from the waste (not settled turning three) can be free now. A card
-            # from a foundation is not (the search takes down only cards that are not free).
-            kind = move[0]
-            if kind == 2 or (kind == 1 and self.talon_settles):
-                return node, _NONE
-            cols, found = node[0], node[4]
-            col = cols[move[1] if kind == 0 else move[2]]
-            if not col:
-                return node, _NONE
-            card = col[-1]
-            if found[card & 3] != need[card] or not free(card, found):
-                return node, _NONE
         done: list[Step] = []
         moved = True
         while moved:
